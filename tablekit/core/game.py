@@ -1,0 +1,146 @@
+"""The protocol every game speaks.
+
+A game object is cheap, immutable after construction and holds only its config; all
+randomness and progress live in the (immutable) state. Bots, simulation, records, lessons
+and widgets only use the methods below.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Iterable, Sequence, TypeVar
+
+from tablekit.core.actions import Action
+from tablekit.core.config import GameConfig
+from tablekit.core.errors import IllegalActionError
+from tablekit.core.verdict import Event, Verdict
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished state.
+
+    ``termination`` is an i18n code saying why the game ended; ``winners`` are seats;
+    ``scores`` has one number per seat (what "score" means is the game's: win points, chips,
+    cards emptied); ``details`` holds game-specific, JSON-ready figures.
+    """
+
+    termination: str
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "termination": self.termination,
+            "winners": list(self.winners),
+            "scores": list(self.scores),
+            "details": dict(self.details),
+        }
+
+
+class Game(Generic[S]):
+    """Base class of every game. Subclasses implement the abstract hooks below."""
+
+    name: ClassVar[str] = "game"
+    config_class: ClassVar[type[GameConfig]] = GameConfig
+
+    def __init__(self, config: GameConfig, preset: str = "custom") -> None:
+        self.config = config
+        self.preset = preset
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} preset={self.preset!r} players={self.num_players}>"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.config == self.config  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.config))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.config, self.preset))
+
+    # --- facts -------------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return int(getattr(self.config, "players"))
+
+    # --- the protocol (override in games) ----------------------------------------------
+    def initial_state(self, seed: int, **setup: Any) -> S:
+        """The state before the first decision. ``setup`` holds stacked-deck options."""
+        raise NotImplementedError
+
+    def current_player(self, state: S) -> int | None:
+        """The seat that decides now, or None when the state is terminal."""
+        raise NotImplementedError
+
+    def is_terminal(self, state: S) -> bool:
+        raise NotImplementedError
+
+    def legal_actions(self, state: S) -> tuple[Action, ...]:
+        """The fast path: every legal action, in a stable order. Empty only when terminal."""
+        raise NotImplementedError
+
+    def candidate_actions(self, state: S) -> Iterable[Action]:
+        """Every well-formed action one might try here, legal or not (explain decides)."""
+        raise NotImplementedError
+
+    def explain(self, state: S, action: Action) -> Verdict:
+        """The one source of legality, with a reason for a legal or an illegal action."""
+        raise NotImplementedError
+
+    def is_legal(self, state: S, action: Action) -> bool:
+        """Fast legality test; must agree with ``explain`` (tested)."""
+        return action in self.legal_actions(state)
+
+    def apply(self, state: S, action: Action) -> tuple[S, tuple[Event, ...]]:
+        """Apply a legal action (no checks). Use ``step``."""
+        raise NotImplementedError
+
+    def step(self, state: S, action: Action) -> tuple[S, tuple[Event, ...]]:
+        """Apply ``action`` for the current player.
+
+        Raises IllegalActionError (carrying the verdict) for an illegal action; the given
+        state is never modified.
+        """
+        if not isinstance(action, Action):
+            action = self.action_from_code(str(action))
+        if not self.is_legal(state, action):
+            verdict = self.explain(state, action)
+            if verdict.ok:  # pragma: no cover - a bug: explain and the fast path disagree
+                raise AssertionError(f"explain accepts {action.code} but is_legal refuses it")
+            raise IllegalActionError(verdict)
+        return self.apply(state, action)
+
+    def action_from_code(self, code: str) -> Action:
+        """Parse an action code; raises InvalidActionError if it is not one of this game."""
+        raise NotImplementedError
+
+    def observe(self, state: S, player: int | None) -> dict[str, Any]:
+        """All that ``player`` may know, JSON-ready. ``None`` is the open teaching view."""
+        raise NotImplementedError
+
+    def determinize(self, state: S, player: int, rng: random.Random) -> S:
+        """Resample what ``player`` cannot see, keeping ``observe(_, player)`` identical."""
+        raise NotImplementedError
+
+    def outcome(self, state: S) -> Outcome | None:
+        """The result of a terminal state, else None."""
+        raise NotImplementedError
+
+    def census(self, state: S) -> Counter[Any]:
+        """Every card in the state, counted (cards are conserved by every step)."""
+        raise NotImplementedError
+
+    def codes(self) -> frozenset[str]:
+        """Every reason, event, label and termination code this game can emit."""
+        raise NotImplementedError
+
+    def public_seats(self, state: S) -> Sequence[int]:
+        """Seats whose observation everybody may see (all, in an open-hand game)."""
+        return ()

@@ -1,0 +1,44 @@
+"""Verdicts (is this action legal, and why) and events (what happened, for narration)."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+
+class Verdict(NamedTuple):
+    """The answer of ``Game.explain``: legal or not, with a namespaced reason code.
+
+    >>> v = Verdict(False, "up_and_down.illegal.not_higher", {"card": "24", "field": "85"})
+    >>> v.text("en")
+    'You cannot play 24 on 85: it is not higher and its ones digit differs.'
+    """
+
+    ok: bool
+    reason: str
+    params: dict[str, Any]
+
+    def text(self, lang: str = "en") -> str:
+        from tablekit.i18n import tr
+
+        return tr(self.reason, lang, **self.params)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ok": self.ok, "reason": self.reason, "params": dict(self.params)}
+
+
+class Event(NamedTuple):
+    """Something that happened during ``step``: a code for narration plus JSON-ready parameters.
+
+    Events never carry a card that some seat may not see.
+    """
+
+    code: str
+    params: dict[str, Any]
+
+    def text(self, lang: str = "en") -> str:
+        from tablekit.i18n import tr
+
+        return tr(self.code, lang, **self.params)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "params": dict(self.params)}

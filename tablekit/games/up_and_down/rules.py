@@ -1,0 +1,737 @@
+"""Up&Down (アップんダウン): the rules as tablekit plays them.
+
+Overview
+    A shedding-and-survival game for 2 to 7 players, from the rules of its author on the Mosaic
+    Games blog. Each player in turn lays one card on a shared pile. A number card must beat the
+    number on the pile, unless it shares the ones digit. A player who cannot lay a card is out
+    of the game; the last player in wins it. Three ways to play: Basic (a match to three game
+    wins), Carry-over (chips, an ante and a pot that can roll over) and Cul-de-sac (everyone
+    plays with open hands and works together); Cul-de-sac also works as a solo puzzle with four
+    open hands.
+
+Setup
+    108 cards: the numbers 1 to 100 once each, three Pass, three Turn and two Shot cards. The
+    dealer shuffles and deals five cards to each seated player; the rest is the face-down stock.
+    The field (the number to beat) starts empty. The first dealer is the highest seat, so seat
+    0, on the dealer's left, plays first. Play runs clockwise (seat numbers increasing). In Cul-de-sac all hands lie face up and the holder of the lowest
+    number card on the table opens by playing exactly that card.
+
+Turn
+    The player to act must play one legal card (there is no voluntary pass), then draws one card
+    while the stock lasts, so hands stay at five until it runs out. A player who holds no legal
+    card when their turn comes (an empty hand included) is eliminated: their hand is turned
+    down and they sit out the rest of the game. Turns then go to the next player still in.
+
+Legality
+    On an empty field any card may be played. A number n on a field f is legal when n > f or
+    when n and f have the same ones digit (85 then 25; 100 then 30). Special cards may always be
+    played and never change the field; so a player holding a special card cannot be eliminated.
+
+Special cards
+    Pass: the turn simply moves on to the next player (nobody is skipped).
+    Turn: the direction of play reverses.
+    Shot: the player names another player still in the game, who plays next; afterwards play
+    continues from that player in the unchanged direction. If the named player cannot play,
+    they are eliminated and the turn goes to their neighbour in the current direction.
+
+Scoring
+    Basic: the survivor of a game scores one win point and deals the next game.
+    Carry-over: everyone starts with ``starting_chips`` and pays ``ante`` into the pot before
+    each game. A player who is eliminated pays one chip to whoever made the latest play (the
+    one who knocked them out). The survivor takes the whole pot only if they could now lay one
+    more legal card from their hand on the pile; otherwise the pot carries over to the next
+    game. The survivor deals the next game.
+    Cul-de-sac: phase 1 (the mission) is to draw the whole stock without anyone being
+    eliminated; an elimination before then fails the mission and ends the game. Once the last
+    stock card is drawn, phase 2 (the score challenge) begins: an eliminated player turns their
+    hand down and the game goes on; a player who lays their last card has finished and is
+    skipped. The game ends when every player has finished or been eliminated. The team score is
+    (players who emptied their hand) / (players); between equal teams, fewer face-down cards
+    and then a lower sum of face-down numbers rank higher (specials count
+    ``special_tiebreak_value``, 0 by default).
+
+End
+    Basic: the first player to ``target_wins`` game wins (3) takes the match.
+    Carry-over: the match ends when, before a game, some player cannot pay the ante. If a pot
+    is waiting then, the players who can pay play one more game, and again until someone takes
+    the pot; if fewer than two can pay, the match stops and an unclaimed pot is left. The most
+    chips win; a tie is shared. ``max_games`` (200) caps a match in any mode.
+    With ``single_game`` the state ends after one game. Cul-de-sac is always one game.
+
+Options (decisions where the source is silent; see shared/rules/up_and_down.md (g))
+    special_on_empty_field   "free" (default) or "forbidden": may a special open a game.
+    two_player_turn_is_skip  False: Turn only reverses, so with two players it acts like Pass.
+    shot_may_name_self       False: a Shot names another player still in. When nobody else is
+                             left (Cul-de-sac phase 2) the Shot names its own player.
+    payee                    "last_play" (whoever made the latest play, a special included) or
+                             "last_number". With nobody to pay, or the payee being the
+                             eliminated player themselves, no chip moves.
+    allow_debt               False: a player with no chips pays nothing when eliminated.
+    pot_claim_allows_special True: a special card counts as the survivor's extra card. A
+                             survivor with an empty hand cannot claim.
+    inflation                False; when on, the ante after a carry-over is ``inflation_ante``.
+    removed_cards            Cul-de-sac: this many cards are removed at random before the deal.
+    solo                     Cul-de-sac played by one person controlling every open hand.
+
+Action codes
+    "37" plays the number 37, "P" a Pass, "T" a Turn, "S2" a Shot naming seat 2 (seats are
+    numbered from 0 in codes and from 1 for people).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, Iterable, NamedTuple
+
+from tablekit.core.errors import ConfigError, InvalidActionError
+from tablekit.core.game import Game, Outcome
+from tablekit.core.rng import derive_seed, shuffled
+from tablekit.core.verdict import Event, Verdict
+from tablekit.games.up_and_down.actions import (
+    NUMBER_ACTIONS,
+    PASS,
+    PASS_ACTION,
+    SHOT,
+    SHOT_ACTIONS,
+    TURN,
+    TURN_ACTION,
+    Play,
+    card_code,
+    card_param,
+    from_code,
+    full_deck,
+)
+from tablekit.games.up_and_down.config import HAND_SIZE, PRESETS, UpAndDownConfig
+
+ACTIVE = "active"
+OUT = "out"
+FINISHED = "finished"
+SITTING_OUT = "sitting_out"
+
+PLAY = "play"  # Basic and Carry-over
+MISSION = "mission"  # Cul-de-sac phase 1
+CHALLENGE = "challenge"  # Cul-de-sac phase 2
+OVER = "over"
+
+NS = "up_and_down"
+# Terminations
+END_TARGET = f"{NS}.end.target_wins"
+END_SINGLE = f"{NS}.end.single_game"
+END_CANNOT_ANTE = f"{NS}.end.cannot_ante"
+END_GAME_LIMIT = f"{NS}.end.game_limit"
+END_MISSION_FAILED = f"{NS}.end.mission_failed"
+END_CHALLENGE = f"{NS}.end.challenge_done"
+# Events
+EV_DEAL = f"{NS}.event.deal"
+EV_ANTE = f"{NS}.event.ante"
+EV_SITS_OUT = f"{NS}.event.sits_out"
+EV_NUMBER = f"{NS}.event.played_number"
+EV_PASS = f"{NS}.event.played_pass"
+EV_TURN = f"{NS}.event.played_turn"
+EV_SHOT = f"{NS}.event.played_shot"
+EV_STOCK_EMPTY = f"{NS}.event.stock_empty"
+EV_ELIMINATED = f"{NS}.event.eliminated"
+EV_PAID = f"{NS}.event.paid"
+EV_CANNOT_PAY = f"{NS}.event.cannot_pay"
+EV_GAME_WON = f"{NS}.event.game_won"
+EV_POT_CLAIMED = f"{NS}.event.pot_claimed"
+EV_POT_CARRIED = f"{NS}.event.pot_carried"
+EV_CHALLENGE = f"{NS}.event.challenge_begins"
+EV_FINISHED = f"{NS}.event.finished"
+EV_MISSION_FAILED = f"{NS}.event.mission_failed"
+EV_SCORE = f"{NS}.event.score"
+EV_MATCH_OVER = f"{NS}.event.match_over"
+# Reasons
+OK_OPENING = f"{NS}.ok.opening"
+OK_EMPTY = f"{NS}.ok.empty_field"
+OK_HIGHER = f"{NS}.ok.higher"
+OK_SAME_DIGIT = f"{NS}.ok.same_digit"
+OK_PASS = f"{NS}.ok.pass"
+OK_TURN = f"{NS}.ok.turn"
+OK_SHOT = f"{NS}.ok.shot"
+NO_GAME_OVER = f"{NS}.illegal.game_over"
+NO_NOT_IN_HAND = f"{NS}.illegal.not_in_hand"
+NO_MUST_OPEN = f"{NS}.illegal.must_open_lowest"
+NO_SPECIAL_EMPTY = f"{NS}.illegal.special_on_empty_field"
+NO_NOT_HIGHER = f"{NS}.illegal.not_higher"
+NO_SHOT_TARGET = f"{NS}.illegal.shot_needs_target"
+NO_SHOT_SEAT = f"{NS}.illegal.no_such_seat"
+NO_SHOT_SELF = f"{NS}.illegal.shot_self"
+NO_SHOT_INACTIVE = f"{NS}.illegal.shot_inactive"
+
+REASON_CODES = frozenset({
+    OK_OPENING, OK_EMPTY, OK_HIGHER, OK_SAME_DIGIT, OK_PASS, OK_TURN, OK_SHOT, NO_GAME_OVER,
+    NO_NOT_IN_HAND, NO_MUST_OPEN, NO_SPECIAL_EMPTY, NO_NOT_HIGHER, NO_SHOT_TARGET, NO_SHOT_SEAT,
+    NO_SHOT_SELF, NO_SHOT_INACTIVE,
+})
+EVENT_CODES = frozenset({
+    EV_DEAL, EV_ANTE, EV_SITS_OUT, EV_NUMBER, EV_PASS, EV_TURN, EV_SHOT, EV_STOCK_EMPTY,
+    EV_ELIMINATED, EV_PAID, EV_CANNOT_PAY, EV_GAME_WON, EV_POT_CLAIMED, EV_POT_CARRIED,
+    EV_CHALLENGE, EV_FINISHED, EV_MISSION_FAILED, EV_SCORE, EV_MATCH_OVER,
+})
+END_CODES = frozenset({
+    END_TARGET, END_SINGLE, END_CANNOT_ANTE, END_GAME_LIMIT, END_MISSION_FAILED, END_CHALLENGE,
+})
+LABEL_CODES = frozenset(
+    {f"{NS}.card.{c}" for c in "PTS"}
+    | {f"{NS}.action.{k}" for k in ("number", "pass", "turn", "shot", "shot_untargeted")}
+    | {f"{NS}.status.{s}" for s in (ACTIVE, OUT, FINISHED, SITTING_OUT)}
+    | {f"{NS}.phase.{p}" for p in (PLAY, MISSION, CHALLENGE, OVER)}
+    | {f"{NS}.label.{k}" for k in (
+        "field", "field_empty", "stock", "pot", "ante", "game_no", "direction", "clockwise",
+        "counterclockwise", "wins", "chips", "hand", "hand_count", "removed", "dealer", "turn",
+        "pile", "mode", "mode.basic", "mode.carry_over", "mode.cul_de_sac", "mode.solo")}
+    | {"up_and_down.title"}
+)
+
+
+class UpAndDownState(NamedTuple):
+    """The whole match: match-level fields first, then the game in progress.
+
+    A NamedTuple rather than a frozen dataclass: it is as immutable, and five times cheaper to
+    build, which the random-playout benchmark needs (see bench/README.md).
+    """
+
+    seed: int
+    game_no: int  # 0-based index of the game in progress
+    dealer: int
+    wins: tuple[int, ...]
+    chips: tuple[int, ...]
+    pot: int
+    ante: int  # the ante paid before the game in progress (Carry-over)
+    carried: bool  # the previous game ended with a carry-over
+    deck: tuple[int, ...]  # this game's stock, drawn from index `drawn` onward
+    drawn: int
+    removed: tuple[int, ...]  # Cul-de-sac: cards taken out before the deal (face down)
+    hands: tuple[tuple[int, ...], ...]
+    status: tuple[str, ...]
+    pile: tuple[int, ...]  # cards played this game, latest last
+    field: int  # the number to beat; 0 while the field is empty
+    direction: int  # +1 clockwise (seat numbers increasing), -1 counter-clockwise
+    current: int  # the seat to decide, -1 when the match is over
+    last_player: int  # who made the latest play this game (-1: nobody yet)
+    last_number_player: int
+    phase: str
+    termination: str  # "" until over
+    game_winners: tuple[int, ...]  # the survivor of each finished game
+
+    @property
+    def stock_count(self) -> int:
+        return len(self.deck) - self.drawn
+
+
+_tuple_new = tuple.__new__
+
+
+def _next_active(status: tuple[str, ...], seat: int, direction: int) -> int:
+    """The next seat still in the game after ``seat``; ``seat`` itself if it is the only one;
+    -1 if nobody is in."""
+    n = len(status)
+    for k in range(1, n + 1):
+        q = (seat + direction * k) % n
+        if status[q] == ACTIVE:
+            return q
+    return -1
+
+
+def _replace_at(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    return values[:i] + (value,) + values[i + 1 :]
+
+
+class UpAndDown(Game[UpAndDownState]):
+    """The Up&Down game object (see the module docstring for the rules).
+
+    >>> from tablekit import make
+    >>> game = make("up_and_down", players=3)
+    >>> s = game.initial_state(seed=3)
+    >>> [a.code for a in game.legal_actions(s)]
+    ['1', '11', '31', '39', '81']
+    """
+
+    name = NS
+    config_class = UpAndDownConfig
+    config: UpAndDownConfig
+
+    def __init__(self, config: UpAndDownConfig, preset: str = "custom") -> None:
+        if not isinstance(config, UpAndDownConfig):
+            raise ConfigError(NS, "config", config, "an UpAndDownConfig")
+        super().__init__(config, preset)
+        self._open = config.open_hands
+        self._specials_free = config.special_on_empty_field == "free"
+
+    # --- setup ---------------------------------------------------------------------------
+    def initial_state(self, seed: int, deck: Iterable[int] | None = None) -> UpAndDownState:
+        """The state before the first decision.
+
+        ``deck`` stacks the first game's deck (108 cards, in the order: seat 0's five cards,
+        seat 1's five, ..., then the stock from the top; in Cul-de-sac the last
+        ``removed_cards`` cards are the removed ones). Later games are shuffled from ``seed``.
+        """
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ValueError(f"seed must be a non-negative integer (got {seed!r})")
+        cfg = self.config
+        n = cfg.players
+        stacked = None
+        if deck is not None:
+            stacked = tuple(deck)
+            if Counter(stacked) != Counter(full_deck()):
+                raise ValueError("a stacked deck must hold the 108 Up&Down cards exactly once each "
+                                 "(numbers 1..100, 3 Pass=101, 3 Turn=102, 2 Shot=103)")
+        d: dict[str, Any] = dict(
+            seed=seed, game_no=0, dealer=n - 1, wins=(0,) * n,
+            chips=(cfg.starting_chips if cfg.uses_chips else 0,) * n, pot=0, ante=0,
+            carried=False, deck=(), drawn=0, removed=(), hands=((),) * n, status=(ACTIVE,) * n,
+            pile=(), field=0, direction=1, current=-1, last_player=-1, last_number_player=-1,
+            phase=PLAY, termination="", game_winners=(),
+        )
+        events: list[Event] = []
+        self._deal(d, events, stacked)
+        state, _ = self._settle(d, events)
+        return state
+
+    def _deal(self, d: dict[str, Any], events: list[Event], stacked: tuple[int, ...] | None = None) -> None:
+        """Start game number d['game_no'] with dealer d['dealer'] (antes, shuffle, deal)."""
+        cfg = self.config
+        n = cfg.players
+        seated = list(range(n))
+        if cfg.uses_chips:
+            ante = cfg.inflation_ante if (cfg.inflation and d["carried"]) else cfg.ante
+            can_pay = [i for i in range(n) if d["chips"][i] >= ante]
+            if len(can_pay) < n:
+                # Somebody cannot ante: the match ends, unless a pot is waiting and at least two
+                # players can still pay, who then play on for it.
+                if d["pot"] > 0 and len(can_pay) >= 2:
+                    seated = can_pay
+                    for i in range(n):
+                        if i not in can_pay:
+                            events.append(Event(EV_SITS_OUT, {"player": i}))
+                else:
+                    self._finish(d, events, END_CANNOT_ANTE)
+                    return
+            d["chips"] = tuple(c - ante if i in seated else c for i, c in enumerate(d["chips"]))
+            d["pot"] += ante * len(seated)
+            d["ante"] = ante
+            events.append(Event(EV_ANTE, {"amount": ante, "pot": d["pot"]}))
+        if stacked is not None:
+            cards = list(stacked)
+        else:
+            cards = shuffled(full_deck(), random.Random(derive_seed(d["seed"], "deal", d["game_no"])))
+        removed: tuple[int, ...] = ()
+        if cfg.removed_cards:
+            removed = tuple(cards[-cfg.removed_cards :])
+            del cards[-cfg.removed_cards :]
+        hands: list[tuple[int, ...]] = [()] * n
+        pos = 0
+        for seat in seated:
+            hands[seat] = tuple(cards[pos : pos + HAND_SIZE])
+            pos += HAND_SIZE
+        d.update(
+            deck=tuple(cards[pos:]), drawn=0, removed=removed, hands=tuple(hands),
+            status=tuple(ACTIVE if i in seated else SITTING_OUT for i in range(n)),
+            pile=(), field=0, direction=1, last_player=-1, last_number_player=-1,
+            phase=MISSION if self._open else PLAY,
+        )
+        if self._open:
+            lowest = min(c for h in hands for c in h if c <= 100)
+            d["current"] = next(i for i, h in enumerate(hands) if lowest in h)
+        else:
+            d["current"] = _next_active(d["status"], d["dealer"], 1)
+        events.append(Event(EV_DEAL, {"game": d["game_no"] + 1, "dealer": d["dealer"]}))
+
+    # --- queries -------------------------------------------------------------------------
+    def current_player(self, state: UpAndDownState) -> int | None:
+        return None if state.current < 0 else state.current
+
+    def is_terminal(self, state: UpAndDownState) -> bool:
+        return state.current < 0
+
+    def _can_play(self, hand: tuple[int, ...], field: int) -> bool:
+        if field == 0:
+            return bool(hand) if self._specials_free else any(c <= 100 for c in hand)
+        f10 = field % 10
+        for c in hand:
+            if c > field or c % 10 == f10:  # specials (101..103) are always > field
+                return True
+        return False
+
+    def _shot_targets(self, state: UpAndDownState, seat: int) -> tuple[int, ...]:
+        others = tuple(i for i, st in enumerate(state.status) if st == ACTIVE and i != seat)
+        if not others or self.config.shot_may_name_self:
+            return tuple(sorted(others + (seat,)))
+        return others
+
+    def legal_actions(self, state: UpAndDownState) -> tuple[Play, ...]:
+        p = state.current
+        if p < 0:
+            return ()
+        hand = state.hands[p]
+        field = state.field
+        if self._open and not state.pile:
+            return (NUMBER_ACTIONS[min(c for c in hand if c <= 100)],)
+        out: list[Play] = []
+        specials_ok = field != 0 or self._specials_free
+        f10 = field % 10
+        seen_pass = seen_turn = seen_shot = False
+        for c in sorted(hand):
+            if c <= 100:
+                if field == 0 or c > field or c % 10 == f10:
+                    out.append(NUMBER_ACTIONS[c])
+            elif not specials_ok:
+                break
+            elif c == PASS:
+                if not seen_pass:
+                    out.append(PASS_ACTION)
+                    seen_pass = True
+            elif c == TURN:
+                if not seen_turn:
+                    out.append(TURN_ACTION)
+                    seen_turn = True
+            elif not seen_shot:
+                out.extend(SHOT_ACTIONS[t] for t in self._shot_targets(state, p))
+                seen_shot = True
+        return tuple(out)
+
+    def is_legal(self, state: UpAndDownState, action: Any) -> bool:
+        p = state.current
+        if p < 0 or type(action) is not Play:
+            return False
+        card = action.card
+        hand = state.hands[p]
+        if card not in hand:
+            return False
+        field = state.field
+        if self._open and not state.pile:
+            return card == min(c for c in hand if c <= 100)
+        if card > 100:
+            if field == 0 and not self._specials_free:
+                return False
+            if card == SHOT:
+                return action.target in self._shot_targets(state, p)
+            return True
+        return field == 0 or card > field or card % 10 == field % 10
+
+    def candidate_actions(self, state: UpAndDownState) -> list[Play]:
+        cands = [NUMBER_ACTIONS[n] for n in range(1, 101)] + [PASS_ACTION, TURN_ACTION, Play(SHOT)]
+        cands += SHOT_ACTIONS
+        return cands
+
+    def explain(self, state: UpAndDownState, action: Any) -> Verdict:
+        if type(action) is not Play:
+            raise InvalidActionError(f"{action!r} is not an Up&Down action")
+        p = state.current
+        card = action.card
+        cp = card_param(card)
+        if p < 0:
+            return Verdict(False, NO_GAME_OVER, {})
+        hand = state.hands[p]
+        if card not in hand:
+            return Verdict(False, NO_NOT_IN_HAND, {"card": cp, "player": p})
+        field = state.field
+        if self._open and not state.pile:
+            lowest = min(c for c in hand if c <= 100)
+            if card != lowest:
+                return Verdict(False, NO_MUST_OPEN, {"card": cp, "lowest": lowest})
+            return Verdict(True, OK_OPENING, {"card": cp})
+        if card > 100:
+            if field == 0 and not self._specials_free:
+                return Verdict(False, NO_SPECIAL_EMPTY, {"card": cp})
+            if card == PASS:
+                return Verdict(True, OK_PASS, {})
+            if card == TURN:
+                return Verdict(True, OK_TURN, {})
+            target = action.target
+            if target is None:
+                return Verdict(False, NO_SHOT_TARGET, {})
+            if target >= self.config.players:
+                return Verdict(False, NO_SHOT_SEAT, {"target": target, "players": self.config.players})
+            if target not in self._shot_targets(state, p):
+                if target == p:
+                    return Verdict(False, NO_SHOT_SELF, {})
+                return Verdict(False, NO_SHOT_INACTIVE, {"target": target})
+            return Verdict(True, OK_SHOT, {"target": target})
+        if field == 0:
+            return Verdict(True, OK_EMPTY, {"card": cp})
+        if card > field:
+            return Verdict(True, OK_HIGHER, {"card": cp, "field": field})
+        if card % 10 == field % 10:
+            return Verdict(True, OK_SAME_DIGIT, {"card": cp, "field": field, "digit": field % 10})
+        return Verdict(False, NO_NOT_HIGHER, {"card": cp, "field": field, "digit": field % 10})
+
+    def action_from_code(self, code: str) -> Play:
+        return from_code(code)
+
+    # --- playing -------------------------------------------------------------------------
+    def apply(self, state: UpAndDownState, action: Play) -> tuple[UpAndDownState, tuple[Event, ...]]:
+        p = state.current
+        card = action.card
+        hand = state.hands[p]
+        i = hand.index(card)
+        hand = hand[:i] + hand[i + 1 :]
+        field = state.field
+        direction = state.direction
+        last_number = state.last_number_player
+        status = state.status
+        # Hot path: tuple.__new__ builds the NamedTuples without their Python-level __new__.
+        if card <= 100:
+            field = card
+            last_number = p
+            events = [_tuple_new(Event, (EV_NUMBER, {"player": p, "card": card}))]
+        elif card == PASS:
+            events = [_tuple_new(Event, (EV_PASS, {"player": p, "field": field}))]
+        elif card == TURN:
+            direction = -direction
+            events = [_tuple_new(Event, (EV_TURN, {"player": p, "field": field}))]
+        else:
+            events = [_tuple_new(Event, (EV_SHOT, {"player": p, "target": action.target, "field": field}))]
+        deck = state.deck
+        drawn = state.drawn
+        settle = False
+        if drawn < len(deck):
+            hand = hand + (deck[drawn],)
+            drawn += 1
+            if drawn == len(deck):
+                events.append(Event(EV_STOCK_EMPTY, {"player": p}))
+                settle = self._open
+        elif self._open and not hand:
+            settle = True  # finished in phase 2
+        hands = state.hands[:p] + (hand,) + state.hands[p + 1 :]
+        if card == SHOT:
+            nxt = action.target
+        elif card == TURN and self.config.two_player_turn_is_skip and status.count(ACTIVE) == 2:
+            nxt = p
+        else:
+            nxt = (p + direction) % len(status)
+            if status[nxt] != ACTIVE:
+                nxt = _next_active(status, p, direction)
+        new = _tuple_new(UpAndDownState, (
+            state.seed, state.game_no, state.dealer, state.wins, state.chips, state.pot,
+            state.ante, state.carried, deck, drawn, state.removed, hands, status,
+            state.pile + (card,), field, direction, nxt, p, last_number, state.phase, "",
+            state.game_winners,
+        ))
+        if not settle and self._can_play(hands[nxt], field):
+            return new, tuple(events)
+        d = new._asdict()
+        if self._open:
+            if d["phase"] == MISSION and drawn == len(deck):
+                d["phase"] = CHALLENGE
+                events.append(Event(EV_CHALLENGE, {}))
+            if d["phase"] == CHALLENGE and not hand:
+                d["status"] = _replace_at(status, p, FINISHED)
+                events.append(Event(EV_FINISHED, {"player": p}))
+                if d["current"] == p or d["status"][d["current"]] != ACTIVE:
+                    d["current"] = _next_active(d["status"], p, direction)
+        return self._settle(d, events)
+
+    def _settle(self, d: dict[str, Any], events: list[Event]) -> tuple[UpAndDownState, tuple[Event, ...]]:
+        """Resolve everything that needs no decision: eliminations, the end of a game, the end
+        of the match and the next deal, until someone must decide or the match is over."""
+        cfg = self.config
+        while d["phase"] != OVER:
+            status = d["status"]
+            active = [i for i, st in enumerate(status) if st == ACTIVE]
+            if self._open:
+                if not active:
+                    self._end_cul_de_sac(d, events, END_CHALLENGE)
+                    continue
+            elif len(active) == 1:
+                self._end_game(d, events, active[0])
+                continue
+            seat = d["current"]
+            if self._can_play(d["hands"][seat], d["field"]):
+                break
+            events.append(Event(EV_ELIMINATED, {"player": seat}))
+            d["status"] = _replace_at(status, seat, OUT)
+            if cfg.uses_chips:
+                self._pay(d, events, seat)
+            if d["phase"] == MISSION:
+                events.append(Event(EV_MISSION_FAILED, {"player": seat}))
+                self._end_cul_de_sac(d, events, END_MISSION_FAILED)
+                continue
+            d["current"] = _next_active(d["status"], seat, d["direction"])
+        return UpAndDownState(**d), tuple(events)
+
+    def _pay(self, d: dict[str, Any], events: list[Event], seat: int) -> None:
+        cfg = self.config
+        payee = d["last_player"] if cfg.payee == "last_play" else d["last_number_player"]
+        if payee < 0 or payee == seat:
+            return
+        chips = d["chips"]
+        if chips[seat] <= 0 and not cfg.allow_debt:
+            events.append(Event(EV_CANNOT_PAY, {"player": seat, "payee": payee}))
+            return
+        chips = _replace_at(chips, seat, chips[seat] - 1)
+        d["chips"] = _replace_at(chips, payee, chips[payee] + 1)
+        events.append(Event(EV_PAID, {"player": seat, "payee": payee, "amount": 1}))
+
+    def _end_game(self, d: dict[str, Any], events: list[Event], survivor: int) -> None:
+        cfg = self.config
+        d["wins"] = _replace_at(d["wins"], survivor, d["wins"][survivor] + 1)
+        d["game_winners"] = d["game_winners"] + (survivor,)
+        events.append(Event(EV_GAME_WON, {"player": survivor, "game": d["game_no"] + 1}))
+        if cfg.uses_chips:
+            hand = d["hands"][survivor]
+            if not cfg.pot_claim_allows_special:
+                hand = tuple(c for c in hand if c <= 100)
+            if self._can_play(hand, d["field"]):
+                events.append(Event(EV_POT_CLAIMED, {"player": survivor, "pot": d["pot"]}))
+                d["chips"] = _replace_at(d["chips"], survivor, d["chips"][survivor] + d["pot"])
+                d["pot"] = 0
+                d["carried"] = False
+            else:
+                events.append(Event(EV_POT_CARRIED, {"player": survivor, "pot": d["pot"]}))
+                d["carried"] = True
+        if cfg.single_game:
+            self._finish(d, events, END_SINGLE)
+        elif cfg.mode == "basic" and d["wins"][survivor] >= cfg.target_wins:
+            self._finish(d, events, END_TARGET)
+        elif d["game_no"] + 1 >= cfg.max_games:
+            self._finish(d, events, END_GAME_LIMIT)
+        else:
+            d["game_no"] += 1
+            d["dealer"] = survivor
+            self._deal(d, events)
+
+    def _end_cul_de_sac(self, d: dict[str, Any], events: list[Event], termination: str) -> None:
+        finished = sum(st == FINISHED for st in d["status"])
+        if termination == END_CHALLENGE:
+            events.append(Event(EV_SCORE, {"finished": finished, "players": self.config.players}))
+        self._finish(d, events, termination)
+
+    def _finish(self, d: dict[str, Any], events: list[Event], termination: str) -> None:
+        d["phase"] = OVER
+        d["current"] = -1
+        d["termination"] = termination
+        if termination != END_MISSION_FAILED and termination != END_CHALLENGE:
+            winners = self._winners(d["wins"], d["chips"])
+            events.append(Event(EV_MATCH_OVER, {"players": list(winners)}))
+
+    def _winners(self, wins: tuple[int, ...], chips: tuple[int, ...]) -> tuple[int, ...]:
+        scores = chips if self.config.uses_chips else wins
+        best = max(scores)
+        return tuple(i for i, s in enumerate(scores) if s == best)
+
+    # --- results -------------------------------------------------------------------------
+    def outcome(self, state: UpAndDownState) -> Outcome | None:
+        if state.current >= 0:
+            return None
+        cfg = self.config
+        details: dict[str, Any] = {"games": len(state.game_winners), "game_winners": list(state.game_winners)}
+        if self._open:
+            finished = tuple(i for i, st in enumerate(state.status) if st == FINISHED)
+            down = [c for i, st in enumerate(state.status) if st != FINISHED for c in state.hands[i]]
+            failed = state.termination == END_MISSION_FAILED
+            details.update(
+                result="failed" if failed else "scored",
+                finished=0 if failed else len(finished),
+                players=cfg.players,
+                score=0.0 if failed else len(finished) / cfg.players,
+                face_down_cards=len(down),
+                face_down_sum=sum(c if c <= 100 else cfg.special_tiebreak_value for c in down),
+            )
+            scores = tuple(1.0 if i in finished else 0.0 for i in range(cfg.players))
+            return Outcome(state.termination, () if failed else finished, scores, details)
+        if cfg.uses_chips:
+            details["pot_left"] = state.pot
+            scores_t = tuple(float(c) for c in state.chips)
+        else:
+            scores_t = tuple(float(w) for w in state.wins)
+        return Outcome(state.termination, self._winners(state.wins, state.chips), scores_t, details)
+
+    @staticmethod
+    def team_rank_key(outcome: Outcome) -> tuple[float, int, int]:
+        """Sort key for Cul-de-sac teams of equal size: best first (higher score, then fewer
+        face-down cards, then a lower face-down sum).
+
+        >>> a = Outcome("x", (), (), {"score": 0.6, "face_down_cards": 4, "face_down_sum": 90})
+        >>> b = Outcome("x", (), (), {"score": 0.6, "face_down_cards": 4, "face_down_sum": 80})
+        >>> sorted([a, b], key=UpAndDown.team_rank_key)[0] is b
+        True
+        """
+        d = outcome.details
+        return (-d["score"], d["face_down_cards"], d["face_down_sum"])
+
+    # --- information ---------------------------------------------------------------------
+    def _visible(self, state: UpAndDownState, seat: int, viewer: int | None) -> bool:
+        if viewer is None or viewer == seat:
+            return True
+        return self._open and state.status[seat] != OUT
+
+    def observe(self, state: UpAndDownState, player: int | None) -> dict[str, Any]:
+        cfg = self.config
+        if player is not None and not (isinstance(player, int) and 0 <= player < cfg.players):
+            raise ValueError(f"player must be a seat from 0 to {cfg.players - 1} or None (got {player!r})")
+        players = []
+        for i in range(cfg.players):
+            hand = state.hands[i]
+            entry: dict[str, Any] = {
+                "seat": i,
+                "status": state.status[i],
+                "hand_count": len(hand),
+                "hand": [card_code(c) for c in sorted(hand)] if self._visible(state, i, player) else None,
+                "wins": state.wins[i],
+            }
+            if cfg.uses_chips:
+                entry["chips"] = state.chips[i]
+            players.append(entry)
+        obs: dict[str, Any] = {
+            "game": NS,
+            "mode": "solo" if cfg.solo else cfg.mode,
+            "viewer": player,
+            "players": players,
+            "current": self.current_player(state),
+            "phase": state.phase,
+            "game_no": state.game_no + 1,
+            "dealer": state.dealer,
+            "direction": state.direction,
+            "field": state.field or None,
+            "pile": [card_code(c) for c in state.pile],
+            "stock": state.stock_count,
+            "last_player": None if state.last_player < 0 else state.last_player,
+            "game_winners": list(state.game_winners),
+            "termination": state.termination or None,
+        }
+        if cfg.uses_chips:
+            obs["pot"] = state.pot
+            obs["ante"] = state.ante
+        if cfg.removed_cards:
+            obs["removed"] = len(state.removed)
+        return obs
+
+    def determinize(self, state: UpAndDownState, player: int, rng: random.Random) -> UpAndDownState:
+        hidden_seats = [i for i in range(self.config.players) if not self._visible(state, i, player)]
+        unknown = list(state.deck[state.drawn :]) + list(state.removed)
+        for i in hidden_seats:
+            unknown.extend(state.hands[i])
+        rng.shuffle(unknown)
+        pos = state.stock_count
+        deck = state.deck[: state.drawn] + tuple(unknown[:pos])
+        removed = tuple(unknown[pos : pos + len(state.removed)])
+        pos += len(state.removed)
+        hands = list(state.hands)
+        for i in hidden_seats:
+            size = len(hands[i])
+            hands[i] = tuple(unknown[pos : pos + size])
+            pos += size
+        # Future deals come from the seed, which no player knows: resample it too.
+        return state._replace(deck=deck, removed=removed, hands=tuple(hands), seed=rng.getrandbits(63))
+
+    def census(self, state: UpAndDownState) -> Counter[Any]:
+        count: Counter[int] = Counter(state.deck[state.drawn :])
+        count.update(state.removed)
+        count.update(state.pile)
+        for hand in state.hands:
+            count.update(hand)
+        return count
+
+    def public_seats(self, state: UpAndDownState) -> tuple[int, ...]:
+        if not self._open:
+            return ()
+        return tuple(i for i, st in enumerate(state.status) if st != OUT)
+
+    def codes(self) -> frozenset[str]:
+        return REASON_CODES | EVENT_CODES | END_CODES | LABEL_CODES
+
+
+__all__ = ["PRESETS", "UpAndDown", "UpAndDownConfig", "UpAndDownState"]
