@@ -42,3 +42,16 @@ class Event(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "params": dict(self.params)}
+
+
+class Advice(NamedTuple):
+    """A bot's choice with the reason it would give a learner (an i18n code + parameters)."""
+
+    action: Any
+    reason: str
+    params: dict[str, Any]
+
+    def text(self, lang: str = "en") -> str:
+        from tablekit.i18n import tr
+
+        return tr(self.reason, lang, **self.params)

@@ -184,6 +184,10 @@ LABEL_CODES = frozenset(
         "pile", "mode", "mode.basic", "mode.carry_over", "mode.cul_de_sac", "mode.solo")}
     | {"up_and_down.title"}
 )
+HINT_CODES = frozenset(f"{NS}.hint.{k}" for k in (
+    "opening", "open_low", "attack", "same_digit_drop", "keep_options", "lifeline",
+    "shot_weakest", "shot_helper", "help_next",
+))
 
 
 class UpAndDownState(NamedTuple):
@@ -731,7 +735,7 @@ class UpAndDown(Game[UpAndDownState]):
         return tuple(i for i, st in enumerate(state.status) if st != OUT)
 
     def codes(self) -> frozenset[str]:
-        return REASON_CODES | EVENT_CODES | END_CODES | LABEL_CODES
+        return REASON_CODES | EVENT_CODES | END_CODES | LABEL_CODES | HINT_CODES
 
 
 __all__ = ["PRESETS", "UpAndDown", "UpAndDownConfig", "UpAndDownState"]

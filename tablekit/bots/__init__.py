@@ -1,0 +1,74 @@
+"""Bots: players that see only their observation and the legal actions.
+
+``make_bot("random", game)`` works for every game; ``make_bot("heuristic", game)`` loads the
+game's own heuristic bot from ``tablekit.games.<game>.bots``.
+
+>>> from tablekit import make
+>>> game = make("up_and_down", players=3)
+>>> bot = make_bot("heuristic", game)
+>>> s = game.initial_state(seed=3)
+>>> bot.choose(game.observe(s, 0), game.legal_actions(s), random.Random(0)).code
+'18'
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any, Protocol, Sequence, runtime_checkable
+
+from tablekit.core.actions import Action
+from tablekit.core.errors import ConfigError
+from tablekit.core.game import Game
+from tablekit.core.verdict import Advice
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player. It is given the observation of its seat and the legal actions, nothing else."""
+
+    name: str
+
+    def choose(self, observation: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action: ...
+
+
+class RandomBot:
+    """Plays a uniformly random legal action."""
+
+    name = "random"
+
+    def choose(self, observation: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        return legal[rng.randrange(len(legal))]
+
+    def advise(self, observation: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Advice:
+        return Advice(self.choose(observation, legal, rng), "core.hint.random", {})
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+BOT_NAMES = ("random", "heuristic")
+
+
+def make_bot(name: str, game: Game[Any] | str) -> Bot:
+    """A bot by name for a game (a Game object or a game name)."""
+    game_name = game if isinstance(game, str) else game.name
+    if name == "random":
+        return RandomBot()
+    if name == "heuristic":
+        module = importlib.import_module(f"tablekit.games.{game_name}.bots")
+        bot: Bot = module.HeuristicBot()
+        return bot
+    raise ConfigError("bots", "bot", name, BOT_NAMES)
+
+
+def advise(bot: Bot, observation: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Advice:
+    """The bot's choice with a reason (bots without ``advise`` give a generic one)."""
+    method = getattr(bot, "advise", None)
+    if method is not None:
+        result: Advice = method(observation, legal, rng)
+        return result
+    return Advice(bot.choose(observation, legal, rng), "core.hint.bot_choice", {"bot": bot.name})
+
+
+__all__ = ["Advice", "BOT_NAMES", "Bot", "RandomBot", "advise", "make_bot"]
