@@ -7,8 +7,10 @@ game's own heuristic bot from ``tablekit.games.<game>.bots``.
 >>> game = make("up_and_down", players=3)
 >>> bot = make_bot("heuristic", game)
 >>> s = game.initial_state(seed=3)
+>>> [a.code for a in game.legal_actions(s)]
+['2', '11', '41', '49', '95']
 >>> bot.choose(game.observe(s, 0), game.legal_actions(s), random.Random(0)).code
-'18'
+'2'
 """
 
 from __future__ import annotations

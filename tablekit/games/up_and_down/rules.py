@@ -250,7 +250,7 @@ class UpAndDown(Game[UpAndDownState]):
     >>> game = make("up_and_down", players=3)
     >>> s = game.initial_state(seed=3)
     >>> [a.code for a in game.legal_actions(s)]
-    ['1', '11', '31', '39', '81']
+    ['2', '11', '41', '49', '95']
     """
 
     name = NS

@@ -1,0 +1,228 @@
+"""Public test helpers: the conformance checker every game must pass, perft, stacked decks.
+
+``check_game`` plays seeded random games and checks, at every step, every invariant of the
+protocol (see ``shared/STYLE.md`` item 10). It raises ``ConformanceError`` describing the first
+violation, with the seed and step so it can be reproduced.
+
+>>> from tablekit import make
+>>> report = check_game(make("up_and_down", players=3), seeds=range(2))
+>>> report.games
+2
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+from tablekit.core.errors import IllegalActionError
+from tablekit.core.game import Game
+from tablekit.core.record import Record
+from tablekit.core.rng import derive_seed
+from tablekit.i18n import LANGUAGES, catalog, placeholders
+
+
+class ConformanceError(AssertionError):
+    """A game broke an invariant of the protocol."""
+
+
+@dataclass
+class CheckReport:
+    games: int = 0
+    steps: int = 0
+    longest: int = 0
+    illegal_tried: int = 0
+    codes_seen: set[str] | None = None
+
+
+def _fail(game: Game[Any], seed: int, step: int, message: str) -> ConformanceError:
+    return ConformanceError(f"{game!r} seed={seed} step={step}: {message}")
+
+
+def _check_code(game: Game[Any], seed: int, step: int, code: str, params: dict[str, Any]) -> None:
+    for lang in LANGUAGES:
+        template = catalog(lang).get(code)
+        if template is None:
+            raise _fail(game, seed, step, f"code {code!r} has no {lang} text")
+        missing = placeholders(template) - set(params)
+        if missing:
+            raise _fail(game, seed, step, f"code {code!r} ({lang}) needs parameters {sorted(missing)}")
+    try:
+        json.dumps(params)
+    except TypeError as exc:
+        raise _fail(game, seed, step, f"parameters of {code!r} are not JSON-ready: {exc}") from exc
+
+
+def check_game(
+    game: Game[Any],
+    seeds: Iterable[int] = range(5),
+    max_steps: int = 100_000,
+    illegal_per_step: int = 3,
+    observe_every: int = 1,
+    bot: Any = None,
+) -> CheckReport:
+    """Play a random game from each seed, checking every protocol invariant at every step.
+
+    * the legal set is non-empty until the end and equals the candidates ``explain`` accepts;
+      ``is_legal`` agrees; every code parses back to its action;
+    * illegal actions raise IllegalActionError with a catalogued reason and leave the state
+      exactly as it was;
+    * cards are conserved; observations are JSON-ready and do not change when the hidden
+      information is resampled (``determinize``), so they cannot leak it;
+    * every event, reason and termination code has English and Japanese text with the
+      parameters it needs; the game terminates with an outcome;
+    * the record round-trips through JSON and replays to the same final state.
+
+    Moves are random unless ``bot`` (any object with ``choose(observation, legal, rng)``) is
+    given, which helps reach deep positions (e.g. Cul-de-sac's second phase).
+    """
+    report = CheckReport(codes_seen=set())
+    assert report.codes_seen is not None
+    for seed in seeds:
+        rng = random.Random(derive_seed(seed, "check"))
+        state = game.initial_state(seed)
+        census = game.census(state)
+        codes: list[str] = []
+        step = 0
+        while True:
+            terminal = game.is_terminal(state)
+            legal = game.legal_actions(state)
+            player = game.current_player(state)
+            if step % observe_every == 0 or terminal:
+                _check_observations(game, seed, step, state, rng)
+            if terminal:
+                if legal or player is not None:
+                    raise _fail(game, seed, step, "a terminal state has legal actions or a current player")
+                break
+            if not legal:
+                raise _fail(game, seed, step, "no legal action in a non-terminal state")
+            if player is None or not 0 <= player < game.num_players:
+                raise _fail(game, seed, step, f"current player {player!r} is not a seat")
+            illegal = _check_legality(game, seed, step, state, legal, report)
+            for action in rng.sample(illegal, min(illegal_per_step, len(illegal))):
+                _check_rejected(game, seed, step, state, action, report)
+            if bot is None:
+                action = legal[rng.randrange(len(legal))]
+            else:
+                action = bot.choose(game.observe(state, player), legal, rng)
+            state, events = game.step(state, action)
+            codes.append(action.code)
+            for event in events:
+                report.codes_seen.add(event.code)
+                _check_code(game, seed, step, event.code, event.params)
+            if game.census(state) != census:
+                raise _fail(game, seed, step, f"cards not conserved after {action.code}")
+            step += 1
+            if step > max_steps:
+                raise _fail(game, seed, step, f"no end after {max_steps} steps")
+        outcome = game.outcome(state)
+        if outcome is None:
+            raise _fail(game, seed, step, "terminal state without an outcome")
+        report.codes_seen.add(outcome.termination)
+        _check_code(game, seed, step, outcome.termination, {})
+        if len(outcome.scores) != game.num_players:
+            raise _fail(game, seed, step, "outcome must have one score per seat")
+        json.dumps(outcome.to_json())
+        record = Record.start(game, seed).with_actions(tuple(codes))
+        again = Record.from_json(record.to_json())
+        if again != record or again.replay() != state:
+            raise _fail(game, seed, step, "record does not round-trip and replay to the same state")
+        report.games += 1
+        report.steps += step
+        report.longest = max(report.longest, step)
+    return report
+
+
+def _check_legality(game: Game[Any], seed: int, step: int, state: Any, legal: Sequence[Any], report: CheckReport) -> list[Any]:
+    assert report.codes_seen is not None
+    codes = [a.code for a in legal]
+    if len(set(codes)) != len(codes):
+        raise _fail(game, seed, step, f"duplicate legal actions {codes}")
+    accepted = set()
+    illegal = []
+    for cand in game.candidate_actions(state):
+        verdict = game.explain(state, cand)
+        report.codes_seen.add(verdict.reason)
+        _check_code(game, seed, step, verdict.reason, verdict.params)
+        if verdict.ok != game.is_legal(state, cand):
+            raise _fail(game, seed, step, f"explain and is_legal disagree on {cand.code}")
+        if verdict.ok:
+            accepted.add(cand)
+        else:
+            illegal.append(cand)
+    if accepted != set(legal):
+        extra = sorted(a.code for a in accepted - set(legal))
+        missing = sorted(a.code for a in set(legal) - accepted)
+        raise _fail(game, seed, step, f"legal_actions and explain disagree: explain-only {extra}, legal-only {missing}")
+    for action in legal:
+        if game.action_from_code(action.code) != action:
+            raise _fail(game, seed, step, f"code {action.code!r} does not parse back to its action")
+        label_code, params = action.label_params()
+        _check_code(game, seed, step, label_code, params)
+    return illegal
+
+
+def _check_rejected(game: Game[Any], seed: int, step: int, state: Any, action: Any, report: CheckReport) -> None:
+    before = copy.deepcopy(state)
+    try:
+        game.step(state, action)
+    except IllegalActionError as exc:
+        _check_code(game, seed, step, exc.verdict.reason, exc.verdict.params)
+    else:
+        raise _fail(game, seed, step, f"illegal action {action.code} was accepted")
+    if state != before:
+        raise _fail(game, seed, step, f"rejecting {action.code} changed the state")
+    report.illegal_tried += 1
+
+
+def _check_observations(game: Game[Any], seed: int, step: int, state: Any, rng: random.Random) -> None:
+    json.dumps(game.observe(state, None))
+    census = game.census(state)
+    for seat in range(game.num_players):
+        obs = game.observe(state, seat)
+        json.dumps(obs)
+        other = game.determinize(state, seat, rng)
+        if game.census(other) != census:
+            raise _fail(game, seed, step, f"determinize for seat {seat} changed the cards")
+        if game.observe(other, seat) != obs:
+            raise _fail(game, seed, step, f"observation of seat {seat} depends on hidden information")
+
+
+def perft(game: Game[Any], state: Any, depth: int) -> int:
+    """Count the action sequences of length ``depth`` (terminal states end a line early).
+
+    >>> from tablekit import make
+    >>> game = make("up_and_down", players=2)
+    >>> perft(game, game.initial_state(0), 1) == len(game.legal_actions(game.initial_state(0)))
+    True
+    """
+    if depth == 0 or game.is_terminal(state):
+        return 1
+    return sum(perft(game, game.step(state, a)[0], depth - 1) for a in game.legal_actions(state))
+
+
+def stack_deck(deck: Sequence[Any], front: Sequence[Any]) -> list[Any]:
+    """A deck order that starts with ``front`` and continues with the rest of ``deck`` in its
+    own order; raises ValueError if ``front`` holds a card the deck does not have.
+
+    >>> stack_deck([1, 2, 3, 4, 5], [4, 2])
+    [4, 2, 1, 3, 5]
+    """
+    rest = Counter(deck)
+    rest.subtract(front)
+    if any(v < 0 for v in rest.values()):
+        extra = sorted(str(k) for k, v in rest.items() if v < 0)
+        raise ValueError(f"cards not in the deck (or too many copies): {', '.join(extra)}")
+    tail = []
+    for card in deck:
+        if rest[card] > 0:
+            tail.append(card)
+            rest[card] -= 1
+    return list(front) + tail
+
+
+__all__ = ["CheckReport", "ConformanceError", "check_game", "perft", "stack_deck"]

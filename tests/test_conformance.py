@@ -1,0 +1,121 @@
+"""Every Up&Down preset and option passes the shared conformance checker."""
+
+from __future__ import annotations
+
+import pytest
+
+from tablekit import make
+from tablekit.bots import make_bot
+from tablekit.games.up_and_down.rules import EVENT_CODES, END_CODES
+from tablekit.testing import ConformanceError, check_game, perft
+
+PRESETS = ["basic", "carry_over", "cul_de_sac", "solo"]
+
+
+@pytest.mark.parametrize("players", range(2, 8))
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_preset_and_player_count(preset: str, players: int) -> None:
+    report = check_game(make("up_and_down", preset=preset, players=players), seeds=range(2))
+    assert report.games == 2
+    assert report.illegal_tried > 0
+
+
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_cul_de_sac_reaches_the_score_challenge(players: int) -> None:
+    # With most cards removed the stock is short, so random play reaches phase 2 too.
+    game = make("up_and_down", preset="cul_de_sac", players=players, removed_cards=108 - 5 * players - 6)
+    report = check_game(game, seeds=range(6))
+    assert "up_and_down.event.challenge_begins" in report.codes_seen
+    assert "up_and_down.end.challenge_done" in report.codes_seen
+
+
+def test_cul_de_sac_with_the_heuristic_bot() -> None:
+    game = make("up_and_down", preset="cul_de_sac", players=4)
+    report = check_game(game, seeds=range(8), bot=make_bot("heuristic", game))
+    assert "up_and_down.end.challenge_done" in report.codes_seen
+
+
+OPTION_CASES = [
+    ("basic", {"special_on_empty_field": "forbidden"}),
+    ("basic", {"two_player_turn_is_skip": True}),
+    ("basic", {"shot_may_name_self": True}),
+    ("basic", {"single_game": True}),
+    ("basic", {"target_wins": 1}),
+    ("carry_over", {"inflation": True}),
+    ("carry_over", {"inflation": True, "inflation_ante": 3}),
+    ("carry_over", {"payee": "last_number"}),
+    ("carry_over", {"allow_debt": True}),
+    ("carry_over", {"pot_claim_allows_special": False}),
+    ("carry_over", {"starting_chips": 3, "ante": 2}),
+    ("carry_over", {"single_game": True}),
+    ("carry_over", {"max_games": 3}),
+    ("cul_de_sac", {"removed_cards": 40, "special_tiebreak_value": 50}),
+    ("cul_de_sac", {"shot_may_name_self": True, "removed_cards": 70}),
+]
+
+
+@pytest.mark.parametrize("players", [2, 5])
+@pytest.mark.parametrize(("preset", "options"), OPTION_CASES, ids=[f"{p}-{o}" for p, o in OPTION_CASES])
+def test_each_option_alone(preset: str, options: dict[str, object], players: int) -> None:
+    game = make("up_and_down", preset=preset, players=players, **options)
+    assert check_game(game, seeds=range(2)).games == 2
+
+
+def test_random_play_emits_the_common_codes() -> None:
+    seen: set[str] = set()
+    for preset in ("basic", "carry_over"):
+        seen |= check_game(make("up_and_down", preset=preset, players=4), seeds=range(4)).codes_seen or set()
+    # Cul-de-sac events and the rare ones (a stock drawn to the end, a player sitting out)
+    # are covered by the scenario tests.
+    common = EVENT_CODES - {
+        f"up_and_down.event.{k}" for k in (
+            "challenge_begins", "finished", "mission_failed", "score", "sits_out", "cannot_pay",
+            "stock_empty",
+        )
+    }
+    assert common <= seen
+    assert "up_and_down.end.target_wins" in seen and "up_and_down.end.cannot_ante" in seen
+    assert END_CODES >= {c for c in seen if ".end." in c}
+
+
+def test_checker_catches_a_broken_game() -> None:
+    """The checker is not vacuous: a game whose legal set disagrees with explain fails."""
+    game = make("up_and_down", players=3)
+
+    class Broken(type(game)):  # type: ignore[misc]
+        def legal_actions(self, state):  # type: ignore[no-untyped-def]
+            return super().legal_actions(state)[:-1] or super().legal_actions(state)
+
+    broken = Broken(game.config, "basic")
+    with pytest.raises(ConformanceError, match="disagree"):
+        check_game(broken, seeds=range(3))
+
+
+def test_checker_catches_a_leaking_observation() -> None:
+    game = make("up_and_down", players=3)
+
+    class Leaky(type(game)):  # type: ignore[misc]
+        def observe(self, state, player):  # type: ignore[no-untyped-def]
+            obs = super().observe(state, player)
+            obs["next_stock_card"] = state.deck[state.drawn] if state.drawn < len(state.deck) else None
+            return obs
+
+    with pytest.raises(ConformanceError, match="hidden information"):
+        check_game(Leaky(game.config, "basic"), seeds=range(1))
+
+
+# Perft golden numbers: counts of action sequences from fixed deals. A change here means the
+# move generator or the dealing changed; check it against the rules before updating a number.
+PERFT = [
+    ("basic", 2, 0, 8, 6099),
+    ("basic", 4, 1, 7, 2279),
+    ("carry_over", 3, 2, 7, 629),
+    ("cul_de_sac", 4, 3, 8, 373),
+    ("basic", 7, 4, 6, 1535),
+]
+
+
+@pytest.mark.parametrize(("preset", "players", "seed", "depth", "expected"), PERFT)
+def test_perft_golden(preset: str, players: int, seed: int, depth: int, expected: int) -> None:
+    game = make("up_and_down", preset=preset, players=players)
+    assert perft(game, game.initial_state(seed), depth) == expected
