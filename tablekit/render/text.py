@@ -196,8 +196,8 @@ def _scores_text(scores: Sequence[float], lang: str) -> str:
     return sep.join(tr("render.score_entry", lang, player=i, score=_number(float(s))) for i, s in enumerate(scores))
 
 
-def render_outcome(outcome: Outcome, lang: str = "en") -> str:
-    """Winners, scores and why the game ended.
+def render_outcome(outcome: Outcome, lang: str = "en", termination: bool = True) -> str:
+    """Winners, scores and (unless ``termination=False``) why the game ended.
 
     >>> from tablekit import Outcome
     >>> print(render_outcome(Outcome("up_and_down.end.target_wins", (1,), (2.0, 3.0)), "en"))
@@ -212,7 +212,8 @@ def render_outcome(outcome: Outcome, lang: str = "en") -> str:
     lines = [winners]
     if outcome.scores:
         lines.append(_label_value(tr("core.outcome.scores", lang), _scores_text(outcome.scores, lang), lang))
-    lines.append(tr(outcome.termination, lang))
+    if termination:
+        lines.append(tr(outcome.termination, lang))
     return "\n".join(lines)
 
 

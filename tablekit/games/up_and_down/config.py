@@ -44,6 +44,9 @@ class UpAndDownConfig(GameConfig):
             raise ConfigError(self.GAME, "solo", self.solo, "False unless mode is 'cul_de_sac'")
         if self.removed_cards and self.mode != "cul_de_sac":
             raise ConfigError(self.GAME, "removed_cards", self.removed_cards, "0 unless mode is 'cul_de_sac'")
+        if self.mode == "carry_over" and self.starting_chips < self.ante:
+            raise ConfigError(self.GAME, "starting_chips", self.starting_chips,
+                              f"at least the ante ({self.ante})")
         most = DECK_SIZE - HAND_SIZE * self.players
         if self.removed_cards > most:
             raise ConfigError(self.GAME, "removed_cards", self.removed_cards,

@@ -86,7 +86,7 @@ from typing import Any, Iterable, NamedTuple
 
 from tablekit.core.errors import ConfigError, InvalidActionError
 from tablekit.core.game import Game, Outcome
-from tablekit.core.rng import derive_seed, shuffled
+from tablekit.core.rng import hash_shuffled
 from tablekit.core.verdict import Event, Verdict
 from tablekit.games.up_and_down.actions import (
     NUMBER_ACTIONS,
@@ -181,7 +181,8 @@ LABEL_CODES = frozenset(
     | {f"{NS}.label.{k}" for k in (
         "field", "field_empty", "stock", "pot", "ante", "game_no", "direction", "clockwise",
         "counterclockwise", "wins", "chips", "hand", "hand_count", "removed", "dealer", "turn",
-        "pile", "mode", "mode.basic", "mode.carry_over", "mode.cul_de_sac", "mode.solo")}
+        "pile", "last_player", "game_winners", "phase", "mode", "mode.basic", "mode.carry_over",
+        "mode.cul_de_sac", "mode.solo")}
     | {"up_and_down.title"}
 )
 HINT_CODES = frozenset(f"{NS}.hint.{k}" for k in (
@@ -226,6 +227,7 @@ class UpAndDownState(NamedTuple):
 
 
 _tuple_new = tuple.__new__
+FULL_DECK = full_deck()
 
 
 def _next_active(status: tuple[str, ...], seat: int, direction: int) -> int:
@@ -250,7 +252,7 @@ class UpAndDown(Game[UpAndDownState]):
     >>> game = make("up_and_down", players=3)
     >>> s = game.initial_state(seed=3)
     >>> [a.code for a in game.legal_actions(s)]
-    ['2', '11', '41', '49', '95']
+    ['7', '52', '66', '74', '86']
     """
 
     name = NS
@@ -291,7 +293,7 @@ class UpAndDown(Game[UpAndDownState]):
         )
         events: list[Event] = []
         self._deal(d, events, stacked)
-        state, _ = self._settle(d, events)
+        state, _ = self._settle(UpAndDownState(**d), events)
         return state
 
     def _deal(self, d: dict[str, Any], events: list[Event], stacked: tuple[int, ...] | None = None) -> None:
@@ -320,7 +322,7 @@ class UpAndDown(Game[UpAndDownState]):
         if stacked is not None:
             cards = list(stacked)
         else:
-            cards = shuffled(full_deck(), random.Random(derive_seed(d["seed"], "deal", d["game_no"])))
+            cards = hash_shuffled(FULL_DECK, d["seed"], "deal", d["game_no"])
         removed: tuple[int, ...] = ()
         if cfg.removed_cards:
             removed = tuple(cards[-cfg.removed_cards :])
@@ -516,58 +518,65 @@ class UpAndDown(Game[UpAndDownState]):
         ))
         if not settle and self._can_play(hands[nxt], field):
             return new, tuple(events)
-        d = new._asdict()
         if self._open:
-            if d["phase"] == MISSION and drawn == len(deck):
-                d["phase"] = CHALLENGE
+            phase = state.phase
+            if phase == MISSION and drawn == len(deck):
+                phase = CHALLENGE
                 events.append(Event(EV_CHALLENGE, {}))
-            if d["phase"] == CHALLENGE and not hand:
-                d["status"] = _replace_at(status, p, FINISHED)
+            if phase == CHALLENGE and not hand:
+                status = _replace_at(status, p, FINISHED)
                 events.append(Event(EV_FINISHED, {"player": p}))
-                if d["current"] == p or d["status"][d["current"]] != ACTIVE:
-                    d["current"] = _next_active(d["status"], p, direction)
-        return self._settle(d, events)
+                if nxt == p or status[nxt] != ACTIVE:
+                    nxt = _next_active(status, p, direction)
+            new = new._replace(phase=phase, status=status, current=nxt)
+        return self._settle(new, events)
 
-    def _settle(self, d: dict[str, Any], events: list[Event]) -> tuple[UpAndDownState, tuple[Event, ...]]:
+    def _settle(self, s: UpAndDownState, events: list[Event]) -> tuple[UpAndDownState, tuple[Event, ...]]:
         """Resolve everything that needs no decision: eliminations, the end of a game, the end
         of the match and the next deal, until someone must decide or the match is over."""
-        cfg = self.config
-        while d["phase"] != OVER:
-            status = d["status"]
-            active = [i for i, st in enumerate(status) if st == ACTIVE]
+        uses_chips = self.config.uses_chips
+        while s.phase != OVER:
+            status = s.status
+            active = status.count(ACTIVE)
             if self._open:
                 if not active:
-                    self._end_cul_de_sac(d, events, END_CHALLENGE)
+                    s = self._via_dict(s, events, self._end_cul_de_sac, END_CHALLENGE)
                     continue
-            elif len(active) == 1:
-                self._end_game(d, events, active[0])
+            elif active == 1:
+                s = self._via_dict(s, events, self._end_game, status.index(ACTIVE))
                 continue
-            seat = d["current"]
-            if self._can_play(d["hands"][seat], d["field"]):
+            seat = s.current
+            if self._can_play(s.hands[seat], s.field):
                 break
             events.append(Event(EV_ELIMINATED, {"player": seat}))
-            d["status"] = _replace_at(status, seat, OUT)
-            if cfg.uses_chips:
-                self._pay(d, events, seat)
-            if d["phase"] == MISSION:
+            status = _replace_at(status, seat, OUT)
+            chips = self._pay(s, events, seat) if uses_chips else s.chips
+            s = s._replace(status=status, chips=chips, current=_next_active(status, seat, s.direction))
+            if s.phase == MISSION:
                 events.append(Event(EV_MISSION_FAILED, {"player": seat}))
-                self._end_cul_de_sac(d, events, END_MISSION_FAILED)
-                continue
-            d["current"] = _next_active(d["status"], seat, d["direction"])
-        return UpAndDownState(**d), tuple(events)
+                s = self._via_dict(s, events, self._end_cul_de_sac, END_MISSION_FAILED)
+        return s, tuple(events)
 
-    def _pay(self, d: dict[str, Any], events: list[Event], seat: int) -> None:
+    @staticmethod
+    def _via_dict(s: UpAndDownState, events: list[Event], fn: Any, arg: Any) -> UpAndDownState:
+        """Run a once-per-game step (end of game, next deal) that edits the fields as a dict."""
+        d = s._asdict()
+        fn(d, events, arg)
+        return UpAndDownState(**d)
+
+    def _pay(self, s: UpAndDownState, events: list[Event], seat: int) -> tuple[int, ...]:
+        """The chips after ``seat`` pays for being eliminated (Carry-over)."""
         cfg = self.config
-        payee = d["last_player"] if cfg.payee == "last_play" else d["last_number_player"]
+        payee = s.last_player if cfg.payee == "last_play" else s.last_number_player
+        chips = s.chips
         if payee < 0 or payee == seat:
-            return
-        chips = d["chips"]
+            return chips
         if chips[seat] <= 0 and not cfg.allow_debt:
             events.append(Event(EV_CANNOT_PAY, {"player": seat, "payee": payee}))
-            return
+            return chips
         chips = _replace_at(chips, seat, chips[seat] - 1)
-        d["chips"] = _replace_at(chips, payee, chips[payee] + 1)
         events.append(Event(EV_PAID, {"player": seat, "payee": payee, "amount": 1}))
+        return _replace_at(chips, payee, chips[payee] + 1)
 
     def _end_game(self, d: dict[str, Any], events: list[Event], survivor: int) -> None:
         cfg = self.config
