@@ -344,6 +344,11 @@ class UpAndDown(Game[UpAndDownState]):
         else:
             d["current"] = _next_active(d["status"], d["dealer"], 1)
         events.append(Event(EV_DEAL, {"game": d["game_no"] + 1, "dealer": d["dealer"]}))
+        if self._open and not d["deck"]:
+            # Every card not removed was dealt: there is no stock to draw, so the mission is
+            # already complete and the score challenge starts at once.
+            d["phase"] = CHALLENGE
+            events.append(Event(EV_CHALLENGE, {}))
 
     # --- queries -------------------------------------------------------------------------
     def current_player(self, state: UpAndDownState) -> int | None:

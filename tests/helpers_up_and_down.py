@@ -1,0 +1,154 @@
+"""Stacked Up&Down decks for scenario tests.
+
+``stack`` builds the 108-card deck that ``UpAndDown.initial_state(seed, deck=...)`` deals from:
+seat 0's five cards, seat 1's five, ..., then the stock from the top; in Cul-de-sac the last
+``removed_cards`` cards are set aside. Tests name only the cards that matter; every card they
+do not mention fills the stock after the named stock cards, in a fixed order (numbers
+ascending, then Pass, Turn, Shot), and ``removed`` cards go to the very end of the deck.
+
+(A generic public stacked-deck helper may later live in ``tablekit/testing.py``; this one is
+private to the tests.)
+
+>>> deck = stack(2, [[85, 1, 2, 3, 4], ["P", "T", "S", 99, 100]], stock=[50], removed=[7])
+>>> deck[:11], deck[-1], len(deck)
+([85, 1, 2, 3, 4, 101, 102, 103, 99, 100, 50], 7, 108)
+>>> deck[11:14]
+[5, 6, 8]
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from typing import Any, Iterable, Sequence, Union
+
+import pytest
+
+from tablekit import IllegalActionError, make
+from tablekit.games.up_and_down.actions import PASS, SHOT, TURN, full_deck
+
+Card = Union[int, str]
+HAND_SIZE = 5
+_LETTERS = {"P": PASS, "T": TURN, "S": SHOT}
+
+
+def card(c: Card) -> int:
+    """A card as the engine's int: 1..100, or 'P'/'T'/'S' (or 101/102/103) for the specials."""
+    if isinstance(c, str):
+        if c in _LETTERS:
+            return _LETTERS[c]
+        if c.isdigit():
+            c = int(c)
+        else:
+            raise ValueError(f"{c!r} is not an Up&Down card")
+    if isinstance(c, bool) or not isinstance(c, int) or not (1 <= c <= 100 or c in (PASS, TURN, SHOT)):
+        raise ValueError(f"{c!r} is not an Up&Down card")
+    return c
+
+
+def cards(cs: Iterable[Card]) -> list[int]:
+    return [card(c) for c in cs]
+
+
+def stack(
+    players: int,
+    hands: Sequence[Sequence[Card]],
+    stock: Sequence[Card] = (),
+    removed: Sequence[Card] = (),
+) -> list[int]:
+    """The full 108-card deck dealing ``hands`` (one per seat, five cards each), then ``stock``
+    from the top, then every unmentioned card, then ``removed`` at the very end."""
+    if len(hands) != players:
+        raise ValueError(f"need one hand per seat: {players} seats, {len(hands)} hands")
+    named: list[int] = []
+    for seat, hand in enumerate(hands):
+        if len(hand) != HAND_SIZE:
+            raise ValueError(f"seat {seat} must be dealt {HAND_SIZE} cards, not {len(hand)}")
+        named.extend(cards(hand))
+    top = cards(stock)
+    bottom = cards(removed)
+    rest = Counter(full_deck())
+    rest.subtract(named + top + bottom)
+    over = sorted(c for c, k in rest.items() if k < 0)
+    if over:
+        raise ValueError(f"cards named more often than the deck holds them: {over}")
+    fill = []
+    for c in full_deck():
+        if rest[c] > 0:
+            fill.append(c)
+            rest[c] -= 1
+    deck = named + top + fill + bottom
+    assert len(deck) == 108
+    return deck
+
+
+def ladder(players: int) -> tuple[list[list[int]], list[str]]:
+    """Hands for a clean climb: seat i holds 10*r + i + 1 for r = 0..4, so playing the numbers
+    in increasing order is always legal and goes round the table five times (seat 0 opens,
+    holding 1, also in Cul-de-sac). Returns the hands and those 5 * players moves.
+
+    >>> hands, moves = ladder(2)
+    >>> hands, moves[:4], moves[-1]
+    ([[1, 11, 21, 31, 41], [2, 12, 22, 32, 42]], ['1', '2', '11', '12'], '42')
+    """
+    hands = [[10 * r + i + 1 for r in range(HAND_SIZE)] for i in range(players)]
+    moves = [str(10 * r + i + 1) for r in range(HAND_SIZE) for i in range(players)]
+    return hands, moves
+
+
+# --- stepping through a scenario -----------------------------------------------------------------
+NS = "up_and_down"
+
+
+def deal(preset: str, players: int, hands: Sequence[Sequence[Card]], stock: Sequence[Card] = (),
+         removed: Sequence[Card] = (), seed: int = 0, **options: Any) -> tuple[Any, Any]:
+    """``make`` the game and its first state from a stacked deck."""
+    game = make("up_and_down", preset=preset, players=players, **options)
+    return game, game.initial_state(seed, deck=stack(players, hands, stock, removed))
+
+
+def legal(game: Any, state: Any) -> set[str]:
+    """The legal action codes (checked to have no duplicates)."""
+    codes = [a.code for a in game.legal_actions(state)]
+    assert len(codes) == len(set(codes)), f"duplicate legal actions {codes}"
+    return set(codes)
+
+
+def reason(game: Any, state: Any, code: str) -> str:
+    return str(game.explain(state, game.action_from_code(code)).reason)
+
+
+def play(game: Any, state: Any, *codes: str) -> tuple[Any, list[Any]]:
+    """Step through ``codes``; the final state and every event on the way."""
+    events: list[Any] = []
+    for code in codes:
+        state, evs = game.step(state, code)
+        events.extend(evs)
+    return state, events
+
+
+def event_codes(events: Sequence[Any]) -> list[str]:
+    return [e.code for e in events]
+
+
+def params(events: Sequence[Any], kind: str) -> list[dict[str, Any]]:
+    """The parameters of every ``up_and_down.event.<kind>`` event, in order."""
+    return [e.params for e in events if e.code == f"{NS}.event.{kind}"]
+
+
+def rejects(game: Any, state: Any, code: Any, why: str) -> IllegalActionError:
+    """``code`` (an action code or action) is refused with reason ``up_and_down.illegal.<why>``
+    and the state is left exactly as it was (equal to a deep copy, same hands tuple)."""
+    before = copy.deepcopy(state)
+    hands = state.hands
+    with pytest.raises(IllegalActionError) as info:
+        game.step(state, code)
+    assert info.value.verdict.reason == f"{NS}.illegal.{why}"
+    assert not info.value.verdict.ok
+    assert state == before
+    assert state.hands is hands
+    return info.value
+
+
+__all__ = ["card", "cards", "deal", "event_codes", "ladder", "legal", "params", "play", "reason",
+           "rejects", "stack"]
