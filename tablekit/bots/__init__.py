@@ -8,9 +8,9 @@ game's own heuristic bot from ``tablekit.games.<game>.bots``.
 >>> bot = make_bot("heuristic", game)
 >>> s = game.initial_state(seed=3)
 >>> [a.code for a in game.legal_actions(s)]
-['7', '52', '66', '74', '86']
+['13', '22', '53', '95', 'P']
 >>> bot.choose(game.observe(s, 0), game.legal_actions(s), random.Random(0)).code
-'7'
+'13'
 """
 
 from __future__ import annotations

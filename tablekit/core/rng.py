@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import random
 import sys
+from typing import Iterable
 from array import array
 
 MAX_SEED = 2**63 - 1
@@ -50,23 +51,25 @@ def shuffled(items: "list[int] | tuple[int, ...]", rng: random.Random) -> list[i
     return sorted(items, key=lambda _: draw())
 
 
-def hash_shuffled(items: "list[int] | tuple[int, ...]", *parts: object) -> list[int]:
+def hash_shuffled(items: "Iterable[int]", *parts: object) -> list[int]:
     """A shuffled copy of ``items`` determined by ``parts`` alone (like ``derive_seed``).
 
-    Each item gets a 32-bit key from one SHAKE-128 digest of the parts and the items are
-    sorted by key. No ``random.Random`` has to be seeded, which makes a deal about three times
-    cheaper than seeding one and shuffling; a tie between two of 108 keys (odds about one in a
-    million) keeps the original order of the tied items.
+    A Fisher-Yates shuffle whose random numbers are 32-bit words of one SHAKE-128 digest of
+    the parts. No ``random.Random`` has to be seeded, which makes a deal about three times
+    cheaper; the modulo bias of a 32-bit word is below one in forty million for a 108-card deck.
 
     >>> hash_shuffled(range(5), 7, "deal", 0) == hash_shuffled(range(5), 7, "deal", 0)
     True
     >>> sorted(hash_shuffled(range(5), 7, "deal", 1))
     [0, 1, 2, 3, 4]
     """
-    items = tuple(items)
+    out = list(items)
     text = "\x1f".join(f"{type(p).__name__}:{p}" for p in parts)
-    keys = array("I", hashlib.shake_128(text.encode("utf-8")).digest(4 * len(items)))
-    if sys.byteorder == "big":  # keys are little-endian on every machine
-        keys.byteswap()
-    order = sorted(range(len(items)), key=keys.tolist().__getitem__)
-    return [items[i] for i in order]
+    words = array("I", hashlib.shake_128(text.encode("utf-8")).digest(4 * len(out)))
+    if sys.byteorder == "big":  # the words are little-endian on every machine
+        words.byteswap()
+    r = words.tolist()
+    for i in range(len(out) - 1, 0, -1):
+        j = r[i] % (i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out

@@ -252,7 +252,7 @@ class UpAndDown(Game[UpAndDownState]):
     >>> game = make("up_and_down", players=3)
     >>> s = game.initial_state(seed=3)
     >>> [a.code for a in game.legal_actions(s)]
-    ['7', '52', '66', '74', '86']
+    ['13', '22', '53', '95', 'P']
     """
 
     name = NS
