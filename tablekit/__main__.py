@@ -394,9 +394,9 @@ class _Session:
         if len(self.humans) == n:
             _say(self.t("cli.play.solo"))
         else:
-            (seat,) = self.humans
-            names = ", ".join(dict.fromkeys(self.bot_names[s] for s in range(n) if s != seat))
-            _say(self.t("cli.play.you_are", player=seat, bots=names))
+            (human,) = self.humans
+            names = ", ".join(dict.fromkeys(self.bot_names[s] for s in range(n) if s != human))
+            _say(self.t("cli.play.you_are", player=human, bots=names))
         if self.open_view:
             _say(tr("render.open_view", self.lang))
         _say(self.t("cli.play.help_hint"))

@@ -57,7 +57,7 @@ class Game(Generic[S]):
         return f"<{type(self).__name__} preset={self.preset!r} players={self.num_players}>"
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.config == self.config  # type: ignore[attr-defined]
+        return type(other) is type(self) and other.config == self.config
 
     def __hash__(self) -> int:
         return hash((type(self), self.config))

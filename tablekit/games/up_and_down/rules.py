@@ -267,13 +267,18 @@ class UpAndDown(Game[UpAndDownState]):
         self._specials_free = config.special_on_empty_field == "free"
 
     # --- setup ---------------------------------------------------------------------------
-    def initial_state(self, seed: int, deck: Iterable[int] | None = None) -> UpAndDownState:
+    def initial_state(self, seed: int, **setup: Any) -> UpAndDownState:
         """The state before the first decision.
 
-        ``deck`` stacks the first game's deck (108 cards, in the order: seat 0's five cards,
-        seat 1's five, ..., then the stock from the top; in Cul-de-sac the last
-        ``removed_cards`` cards are the removed ones). Later games are shuffled from ``seed``.
+        The only setup option is ``deck``: it stacks the first game's deck (108 cards, in the
+        order: seat 0's five cards, seat 1's five, ..., then the stock from the top; in
+        Cul-de-sac the last ``removed_cards`` cards are the removed ones). Later games are
+        shuffled from ``seed``.
         """
+        unknown = sorted(set(setup) - {"deck"})
+        if unknown:
+            raise ValueError(f"unknown setup option {unknown[0]!r} (the only one is 'deck')")
+        deck: Iterable[int] | None = setup.get("deck")
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise ValueError(f"seed must be a non-negative integer (got {seed!r})")
         cfg = self.config
@@ -473,7 +478,7 @@ class UpAndDown(Game[UpAndDownState]):
         return from_code(code)
 
     # --- playing -------------------------------------------------------------------------
-    def apply(self, state: UpAndDownState, action: Play) -> tuple[UpAndDownState, tuple[Event, ...]]:
+    def apply(self, state: UpAndDownState, action: Play) -> tuple[UpAndDownState, tuple[Event, ...]]:  # type: ignore[override]
         p = state.current
         card = action.card
         hand = state.hands[p]
@@ -507,8 +512,9 @@ class UpAndDown(Game[UpAndDownState]):
         elif self._open and not hand:
             settle = True  # finished in phase 2
         hands = state.hands[:p] + (hand,) + state.hands[p + 1 :]
+        nxt: int
         if card == SHOT:
-            nxt = action.target
+            nxt = action.target  # type: ignore[assignment]  # a legal Shot always names a seat
         elif card == TURN and self.config.two_player_turn_is_skip and status.count(ACTIVE) == 2:
             nxt = p
         else:
