@@ -59,7 +59,7 @@ def seat_name(seat: int, lang: str = "en") -> str:
     return catalog(lang)["core.seat"].format(n=int(seat) + 1)
 
 
-def tr(code: str, lang: str = "en", **params: Any) -> str:
+def tr(code: str, lang: str = "en", /, **params: Any) -> str:
     """The sentence for ``code`` in ``lang``, with ``params`` filled in.
 
     A code missing from the catalog comes back unchanged (a test makes sure none is).

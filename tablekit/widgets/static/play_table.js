@@ -1,0 +1,205 @@
+// PlayTable front end. It knows no rule: it draws the view-model Python sends and sends back
+// requests ({type: "play", code}, {type: "why", code}, ...) that Python checks.
+
+function el(tag, attrs = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "text") node.textContent = v;
+    else if (k === "html") node.innerHTML = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children) if (c) node.appendChild(c);
+  return node;
+}
+
+function render({ model, el: host }) {
+  const root = el("div", { class: "tk-table" });
+  host.appendChild(root);
+  let choosing = null; // a Shot card waiting for its target: {targets, label}
+  let focusKey = null;
+
+  const send = (msg) => model.send(msg);
+  const L = (k) => (model.get("labels") || {})[k] || k;
+
+  function cardButton(card, zone, view) {
+    const mine = zone.viewer || (view.my_turn && zone.current);
+    const state = card.playable ? "playable" : "blocked";
+    const aria = card.face ? card.face.aria : "";
+    const btn = el("button", {
+      class: `tk-card tk-${state}` + (card.highlight ? " tk-hint" : ""),
+      "aria-label": aria + (card.playable ? "" : " (" + L("table") + ")"),
+      "data-key": card.key,
+      "data-code": card.face ? card.face.code : "",
+      html: card.svg,
+    });
+    btn.addEventListener("click", () => {
+      focusKey = card.key;
+      if (card.playable && card.targets && card.targets.length) {
+        choosing = { targets: card.targets };
+        draw();
+      } else if (card.playable && card.action) {
+        send({ type: "play", code: card.action });
+      } else if (mine && card.face) {
+        send({ type: "why", code: card.face.code });
+      }
+    });
+    btn.addEventListener("keydown", (ev) => {
+      if (ev.key !== "ArrowRight" && ev.key !== "ArrowLeft") return;
+      const all = Array.from(root.querySelectorAll(".tk-hand.tk-mine .tk-card"));
+      const i = all.indexOf(btn);
+      const next = all[(i + (ev.key === "ArrowRight" ? 1 : all.length - 1)) % all.length];
+      if (next) next.focus();
+      ev.preventDefault();
+    });
+    return btn;
+  }
+
+  function drawZone(zone, view) {
+    if (zone.kind === "counter") {
+      return el("div", { class: "tk-counter", "data-zone": zone.id }, [
+        el("span", { class: "tk-counter-label", text: zone.label }),
+        el("span", { class: "tk-counter-value", text: String(zone.value) }),
+      ]);
+    }
+    if (zone.kind === "pile") {
+      return el("div", { class: "tk-pile", "data-zone": zone.id }, [
+        el("div", { class: "tk-pile-head" }, [
+          el("span", { class: "tk-counter-label", text: zone.label }),
+          el("span", { class: "tk-field-value", text: String(zone.value) }),
+        ]),
+        el("div", { class: "tk-cards" }, zone.cards.map((c) =>
+          el("span", { class: "tk-card tk-static", html: c.svg, "aria-label": c.face.aria, role: "img" }))),
+      ]);
+    }
+    // hand
+    const isTarget = choosing && choosing.targets.includes(zone.owner);
+    const classes = ["tk-hand"];
+    if (zone.current) classes.push("tk-current");
+    if (zone.viewer) classes.push("tk-mine");
+    if (zone.out) classes.push("tk-out");
+    if (isTarget) classes.push("tk-target");
+    const head = el("div", { class: "tk-hand-head" }, [
+      el("span", { class: "tk-name", text: (zone.current ? "▶ " : "") + zone.label }),
+      ...zone.badges.map((b) => el("span", { class: "tk-badge", text: b })),
+    ]);
+    const cards = el("div", { class: "tk-cards" });
+    for (const c of zone.cards) cards.appendChild(cardButton(c, zone, view));
+    for (let i = 0; i < (zone.hidden || 0); i++) {
+      cards.appendChild(el("span", { class: "tk-card tk-back", html: zone.back_svg, role: "img",
+                                      "aria-label": zone.label }));
+    }
+    const box = el("div", { class: classes.join(" "), "data-zone": zone.id, "data-seat": zone.owner }, [head, cards]);
+    if (isTarget) {
+      const pick = el("button", { class: "tk-target-button", text: L("choose_target") + ": " + zone.label,
+                                  "data-target": zone.owner });
+      pick.addEventListener("click", () => {
+        choosing = null;
+        send({ type: "play", code: "S" + zone.owner });
+      });
+      box.appendChild(pick);
+    }
+    return box;
+  }
+
+  function draw() {
+    const view = model.get("view") || {};
+    const zones = view.zones || [];
+    root.className = "tk-table" + (model.get("large") ? " tk-large" : "");
+    root.setAttribute("lang", model.get("lang"));
+    root.innerHTML = "";
+
+    root.appendChild(el("div", { class: "tk-header" }, [
+      el("div", { class: "tk-title", text: view.title || "" }),
+      el("div", { class: "tk-subtitle", text: view.subtitle || "" }),
+    ]));
+    const kind = model.get("message_kind");
+    root.appendChild(el("div", { class: "tk-prompt", role: "status", text: view.prompt || "" }));
+    if (model.get("message")) {
+      root.appendChild(el("div", { class: `tk-message tk-msg-${kind === "error" ? "problem" : kind}`,
+                                   text: model.get("message") }));
+    }
+    if (choosing) {
+      const cancel = el("button", { class: "tk-cancel", text: L("cancel") });
+      cancel.addEventListener("click", () => { choosing = null; draw(); });
+      root.appendChild(el("div", { class: "tk-choose" }, [el("span", { text: L("choose_target") }), cancel]));
+    }
+    const board = el("div", { class: "tk-board" });
+    const centre = el("div", { class: "tk-centre" });
+    for (const z of zones) if (z.kind !== "hand") centre.appendChild(drawZone(z, view));
+    board.appendChild(centre);
+    const hands = el("div", { class: "tk-hands" });
+    // The viewer's own hand first, then the others in seat order.
+    const ordered = zones.filter((z) => z.kind === "hand").sort((a, b) => (b.viewer ? 1 : 0) - (a.viewer ? 1 : 0));
+    for (const z of ordered) hands.appendChild(drawZone(z, view));
+    board.appendChild(hands);
+    root.appendChild(board);
+
+    // Controls
+    const controls = el("div", { class: "tk-controls" });
+    const button = (label, msg, cls) => {
+      const b = el("button", { class: "tk-control " + (cls || ""), text: label });
+      b.addEventListener("click", () => send(msg));
+      return b;
+    };
+    controls.appendChild(button(L("hint"), { type: "hint" }, "tk-hint-button"));
+    controls.appendChild(button(L("undo"), { type: "undo" }, "tk-undo-button"));
+    const dealInput = el("input", { class: "tk-deal-input", "aria-label": L("deal_code"),
+                                    placeholder: model.get("deal"), size: 14 });
+    const newButton = el("button", { class: "tk-control tk-new-button", text: L("new") });
+    newButton.addEventListener("click", () => send({ type: "new", deal: dealInput.value }));
+    controls.appendChild(newButton);
+    controls.appendChild(el("label", { class: "tk-deal" }, [el("span", { text: L("deal_code") + " " }), dealInput]));
+    controls.appendChild(el("span", { class: "tk-deal-code", text: model.get("deal") }));
+    if (model.get("allow_teaching_ui")) {
+      const teach = el("input", { type: "checkbox", class: "tk-teaching", checked: !!view.teaching });
+      teach.addEventListener("change", () => send({ type: "teaching", on: teach.checked }));
+      controls.appendChild(el("label", {}, [teach, el("span", { text: " " + L("teaching") })]));
+    }
+    const large = el("input", { type: "checkbox", class: "tk-large-toggle", checked: !!model.get("large") });
+    large.addEventListener("change", () => { model.set("large", large.checked); model.save_changes(); });
+    controls.appendChild(el("label", {}, [large, el("span", { text: " " + L("large") })]));
+    const lang = el("select", { class: "tk-lang", "aria-label": L("language") }, [
+      el("option", { value: "en", text: "English", selected: model.get("lang") === "en" }),
+      el("option", { value: "ja", text: "日本語", selected: model.get("lang") === "ja" }),
+    ]);
+    lang.addEventListener("change", () => send({ type: "lang", lang: lang.value }));
+    controls.appendChild(lang);
+    const speed = el("input", { type: "range", min: 0, max: 2000, step: 100, value: 600,
+                                class: "tk-speed", "aria-label": L("speed") });
+    speed.addEventListener("change", () => send({ type: "speed", ms: Number(speed.value) }));
+    controls.appendChild(el("label", {}, [el("span", { text: L("speed") + " " }), speed]));
+    root.appendChild(controls);
+
+    if (view.over && view.outcome) {
+      const again = el("button", { class: "tk-control tk-play-again", text: L("play_again") });
+      again.addEventListener("click", () => send({ type: "new", deal: "" }));
+      root.appendChild(el("div", { class: "tk-summary", role: "dialog", "aria-label": L("summary") }, [
+        el("h3", { text: L("summary") }),
+        el("p", { text: view.outcome.text }),
+        el("p", { class: "tk-winners", text: view.outcome.winners }),
+        el("ul", {}, view.outcome.scores.map((s) => el("li", { text: s }))),
+        again,
+      ]));
+    }
+
+    const log = el("details", { class: "tk-log", open: true }, [
+      el("summary", { text: L("log") }),
+      el("ol", {}, (model.get("log") || []).slice(-40).map((t) => el("li", { text: t }))),
+    ]);
+    root.appendChild(log);
+    root.appendChild(el("div", { class: "tk-live", "aria-live": "polite", text: model.get("announce") }));
+
+    if (focusKey) {
+      const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+      if (again) again.focus();
+    }
+  }
+
+  for (const name of ["view", "message", "message_kind", "log", "announce", "deal", "lang", "large", "labels"]) {
+    model.on(`change:${name}`, draw);
+  }
+  draw();
+}
+
+export default { render };
