@@ -1,0 +1,186 @@
+"""PlayTable without a browser: drive it with the requests the browser would send, and check
+that its synced state never holds a card the seat may not see."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tablekit.games.up_and_down.actions import card_code
+from tablekit.widgets.play_table import PlayTable
+
+
+def synced(table: PlayTable) -> dict[str, Any]:
+    """Everything the browser receives (the widget's synced state)."""
+    return table.get_state()
+
+
+def visible_codes(table: PlayTable) -> set[str]:
+    return {c["face"]["code"] for z in table.view["zones"] for c in z.get("cards", []) if c["face"]}
+
+
+def hidden_codes(table: PlayTable) -> set[str]:
+    """Cards the human's seat may not see: other hands and the stock (minus what is public)."""
+    state = table.match.state
+    mine = {card_code(c) for c in state.hands[table.seat]}
+    public = {card_code(c) for c in state.pile}
+    open_seats = public_seats(table)  # open hands in Cul-de-sac; every hand in solo
+    secret = {card_code(c) for i, h in enumerate(state.hands) if i != table.seat and i not in open_seats for c in h}
+    secret |= {card_code(c) for c in state.deck[state.drawn:]}
+    return secret - mine - public - {"P", "T", "S"}  # specials have copies: checked by count below
+
+
+def public_seats(table: PlayTable) -> set[int]:
+    seats = set(table.match.game.public_seats(table.match.state))
+    return seats | table.controls if table.solo else seats
+
+
+def assert_no_leak(table: PlayTable) -> None:
+    assert not (visible_codes(table) & hidden_codes(table))
+    for z in table.view["zones"]:
+        if z["kind"] == "hand" and z["owner"] != table.seat and z["owner"] not in public_seats(table):
+            assert z["cards"] == [] or table.view["teaching"]
+    # Every card picture carries its name as an aria label: no hidden card may be pictured.
+    text = json.dumps(synced(table), ensure_ascii=False)
+    for code in hidden_codes(table):
+        assert f'aria-label=\\"{code}\\"' not in text, f"hidden card {code} reached the browser"
+
+
+def play_to_end(table: PlayTable, limit: int = 3000) -> int:
+    moves = 0
+    while not table.view["over"] and moves < limit:
+        assert table.view["my_turn"]
+        assert_no_leak(table)
+        card = next(c for z in table.view["zones"] for c in z.get("cards", []) if c["playable"])
+        code = card["action"] or f"S{card['targets'][0]}"
+        table.handle({"type": "play", "code": code})
+        assert table.message_kind != "error", table.message
+        moves += 1
+    return moves
+
+
+@pytest.mark.parametrize("preset", ["basic", "carry_over", "cul_de_sac", "solo"])
+def test_a_whole_game_by_clicking(preset: str) -> None:
+    table = PlayTable(preset=preset, players=4, seed=21, bot_delay=0, single_game=preset in ("basic", "carry_over"))
+    assert play_to_end(table) > 0
+    assert table.view["over"] and table.view["outcome"]["text"]
+    assert table.log, "the game log holds the events"
+
+
+def test_browser_never_gets_other_hands_unless_teaching_is_allowed() -> None:
+    table = PlayTable(players=3, seed=8, bot_delay=0, allow_teaching=False)
+    table.handle({"type": "teaching", "on": True})
+    assert table.message_kind == "refusal"
+    assert_no_leak(table)
+    open_table = PlayTable(players=3, seed=8, bot_delay=0)
+    open_table.handle({"type": "teaching", "on": True})
+    others = [z for z in open_table.view["zones"] if z["kind"] == "hand" and z["owner"] != 0]
+    assert all(len(z["cards"]) == 5 for z in others)
+    open_table.handle({"type": "teaching", "on": False})
+    assert_no_leak(open_table)
+
+
+def test_forged_requests_cannot_make_an_illegal_move() -> None:
+    table = PlayTable(players=3, seed=8, bot_delay=0)
+    before = (table.match.state, table.match.step_index)
+    hand = {c["face"]["code"] for c in table.view["zones"][2]["cards"]}
+    missing = next(str(n) for n in range(1, 101) if str(n) not in hand)
+    for forged in (
+        {"type": "play", "code": missing},            # a card the seat does not hold
+        {"type": "play", "code": "S9"},                # a seat that does not exist
+        {"type": "play", "code": "x" * 50},            # garbage
+        {"type": "play"},                              # no code
+        {"type": "teleport"},                          # unknown request
+        "not even a dict",
+    ):
+        table.handle(forged)  # never raises
+        assert (table.match.state, table.match.step_index) == before
+        assert table.message
+    table.handle({"type": "play", "code": missing})
+    assert table.message_kind == "refusal" and "not in Player 1's hand" in table.message
+
+
+def test_forged_trait_updates_do_nothing_in_python() -> None:
+    table = PlayTable(players=3, seed=8, bot_delay=0)
+    before = (table.match.state, table.match.step_index)
+    table.set_state({"view": {"zones": [], "my_turn": True}, "deal": "UD-B3-1", "lang": "xx"})
+    assert (table.match.state, table.match.step_index) == before
+
+
+def test_not_your_turn_is_refused() -> None:
+    table = PlayTable(players=3, seed=8, bot_delay=0)
+    table.controls = set()  # pretend the human sits out: every request comes at a bot's turn
+    table.seat = 0
+    before = table.match.step_index
+    legal = table.match.legal_actions()[0].code
+    table.handle({"type": "play", "code": legal})
+    assert table.match.step_index == before
+    assert "not your turn" in table.message
+
+
+def test_clicking_an_unplayable_card_explains_why() -> None:
+    for seed in range(40):
+        table = PlayTable(players=3, seed=seed, bot_delay=0)
+        table.handle({"type": "play", "code": table.view["actions"][-1]["code"]})  # a high card
+        blocked = [c for c in table.view["zones"][2 if "pot" not in table.view else 3]["cards"] if not c["playable"]]
+        if blocked:
+            table.handle({"type": "why", "code": blocked[0]["face"]["code"]})
+            assert table.message_kind == "refusal"
+            assert "cannot play" in table.message or "not" in table.message
+            return
+    pytest.fail("no seed gave an unplayable card in the opening hand")
+
+
+def test_hint_highlights_a_card_and_gives_a_reason() -> None:
+    table = PlayTable(players=4, seed=3, bot_delay=0)
+    table.handle({"type": "hint"})
+    assert table.message_kind == "hint" and ":" in table.message
+    assert any(c["highlight"] for z in table.view["zones"] for c in z.get("cards", []))
+
+
+def test_undo_returns_to_the_humans_turn() -> None:
+    table = PlayTable(players=4, seed=3, bot_delay=0)
+    first = table.match.state
+    table.handle({"type": "play", "code": table.view["actions"][0]["code"]})
+    assert table.match.step_index > 1  # the bots moved too
+    table.handle({"type": "undo"})
+    assert table.match.state == first and table.view["my_turn"]
+    table.handle({"type": "undo"})
+    assert table.message_kind == "info"
+
+
+def test_deal_codes_reproduce_a_deal_and_bad_codes_are_friendly() -> None:
+    a = PlayTable(players=4, seed=0x7F3A9, bot_delay=0)
+    assert a.deal == "UD-B4-7F3A9"
+    b = PlayTable(players=3, seed=1, bot_delay=0)
+    b.handle({"type": "new", "deal": "ud-b4-7f3a9"})
+    assert b.match.state == a.match.state
+    b.handle({"type": "new", "deal": "hello"})
+    assert b.message_kind == "refusal" and "UD-B4-7F3A9" in b.message
+    b.handle({"type": "new", "deal": ""})
+    assert b.deal != "UD-B4-7F3A9"
+
+
+def test_language_switch_and_labels() -> None:
+    table = PlayTable(players=3, seed=2, bot_delay=0)
+    assert table.labels["hint"] == "Hint"
+    table.handle({"type": "lang", "lang": "ja"})
+    assert table.labels["hint"] == "ヒント" and "アップんダウン" in table.view["title"]
+    table.handle({"type": "lang", "lang": "fr"})
+    assert table.lang == "ja" and table.message_kind == "error"
+
+
+def test_solo_controls_every_hand() -> None:
+    table = PlayTable(preset="solo", seed=4, bot_delay=0)
+    assert table.controls == {0, 1, 2, 3}
+    assert all(z["cards"] for z in table.view["zones"] if z["kind"] == "hand")
+
+
+def test_speed_is_validated() -> None:
+    table = PlayTable(players=3, seed=2, bot_delay=0)
+    table.handle({"type": "speed", "ms": 99999})
+    assert table.bot_delay == 0 and table.message_kind == "error"
+    table.handle({"type": "speed", "ms": 300})
+    assert table.bot_delay == pytest.approx(0.3)
