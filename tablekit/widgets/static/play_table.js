@@ -22,6 +22,78 @@ function render({ model, el: host }) {
   const send = (msg) => model.send(msg);
   const L = (k) => (model.get("labels") || {})[k] || k;
 
+
+  const button = (label, msg, cls, disabled) => {
+    const b = el("button", { class: "tk-control " + (cls || ""), text: label, disabled: !!disabled });
+    b.addEventListener("click", () => send(msg));
+    return b;
+  };
+
+  function tableControls(view) {
+    const controls = el("div", { class: "tk-controls" });
+    controls.appendChild(button(L("hint"), { type: "hint" }, "tk-hint-button"));
+    controls.appendChild(button(L("undo"), { type: "undo" }, "tk-undo-button"));
+    const dealInput = el("input", { class: "tk-deal-input", "aria-label": L("deal_code"),
+                                    placeholder: model.get("deal"), size: 14 });
+    const newButton = el("button", { class: "tk-control tk-new-button", text: L("new") });
+    newButton.addEventListener("click", () => send({ type: "new", deal: dealInput.value }));
+    controls.appendChild(newButton);
+    controls.appendChild(el("label", { class: "tk-deal" }, [el("span", { text: L("deal_code") + " " }), dealInput]));
+    controls.appendChild(el("span", { class: "tk-deal-code", text: model.get("deal") }));
+    if (model.get("allow_teaching_ui")) {
+      const teach = el("input", { type: "checkbox", class: "tk-teaching", checked: !!view.teaching });
+      teach.addEventListener("change", () => send({ type: "teaching", on: teach.checked }));
+      controls.appendChild(el("label", {}, [teach, el("span", { text: " " + L("teaching") })]));
+    }
+    const speed = el("input", { type: "range", min: 0, max: 2000, step: 100, value: 600,
+                                class: "tk-speed", "aria-label": L("speed") });
+    speed.addEventListener("change", () => send({ type: "speed", ms: Number(speed.value) }));
+    controls.appendChild(el("label", {}, [el("span", { text: L("speed") + " " }), speed]));
+    return controls;
+  }
+
+  function commonControls() {
+    const controls = el("div", { class: "tk-controls" });
+    const large = el("input", { type: "checkbox", class: "tk-large-toggle", checked: !!model.get("large") });
+    large.addEventListener("change", () => { model.set("large", large.checked); model.save_changes(); });
+    controls.appendChild(el("label", {}, [large, el("span", { text: " " + L("large") })]));
+    const lang = el("select", { class: "tk-lang", "aria-label": L("language") }, [
+      el("option", { value: "en", text: "English", selected: model.get("lang") === "en" }),
+      el("option", { value: "ja", text: "日本語", selected: model.get("lang") === "ja" }),
+    ]);
+    lang.addEventListener("change", () => send({ type: "lang", lang: lang.value }));
+    controls.appendChild(lang);
+    return controls;
+  }
+
+  function lessonPanel(lesson) {
+    const select = el("select", { class: "tk-lesson-select", "aria-label": L("lesson") },
+      lesson.titles.map((t, i) => el("option", { value: i, text: `${i + 1}. ${t}`, selected: i === lesson.index })));
+    select.addEventListener("change", () => send({ type: "lesson", index: Number(select.value) }));
+    const nav = el("div", { class: "tk-controls tk-lesson-nav" }, [
+      select,
+      button(L("previous"), { type: "prev" }, "tk-prev", !lesson.can_prev),
+      button(L("next"), { type: "next" }, "tk-next", !lesson.can_next),
+      lesson.autoplay ? button(L("stop"), { type: "autoplay", on: false }, "tk-autoplay")
+                      : button(L("autoplay"), { type: "autoplay", on: true }, "tk-autoplay", !lesson.can_next),
+      lesson.your_turn ? button(L("show"), { type: "show" }, "tk-show") : null,
+    ]);
+    const speed = el("input", { type: "range", min: 500, max: 6000, step: 250, value: 2500,
+                                class: "tk-speed", "aria-label": L("speed") });
+    speed.addEventListener("change", () => send({ type: "speed", ms: Number(speed.value) }));
+    nav.appendChild(el("label", {}, [el("span", { text: L("speed") + " " }), speed]));
+    return el("div", { class: "tk-lesson" + (lesson.your_turn ? " tk-your-turn" : "") }, [
+      el("div", { class: "tk-lesson-head" }, [
+        el("span", { class: "tk-lesson-title", text: lesson.title }),
+        el("span", { class: "tk-lesson-step", text: `${L("step")} ${lesson.step} / ${lesson.total}` }),
+        lesson.section ? el("span", { class: "tk-badge tk-section", text: `${L("section")}: ${lesson.section}` }) : null,
+      ]),
+      lesson.your_turn ? el("div", { class: "tk-your-turn-flag", text: L("your_turn") }) : null,
+      el("p", { class: "tk-narration", "aria-live": "polite", text: lesson.narration }),
+      nav,
+    ]);
+  }
+
   function cardButton(card, zone, view) {
     const mine = zone.viewer || (view.my_turn && zone.current);
     const state = card.playable ? "playable" : "blocked";
@@ -135,43 +207,15 @@ function render({ model, el: host }) {
     board.appendChild(hands);
     root.appendChild(board);
 
-    // Controls
-    const controls = el("div", { class: "tk-controls" });
-    const button = (label, msg, cls) => {
-      const b = el("button", { class: "tk-control " + (cls || ""), text: label });
-      b.addEventListener("click", () => send(msg));
-      return b;
-    };
-    controls.appendChild(button(L("hint"), { type: "hint" }, "tk-hint-button"));
-    controls.appendChild(button(L("undo"), { type: "undo" }, "tk-undo-button"));
-    const dealInput = el("input", { class: "tk-deal-input", "aria-label": L("deal_code"),
-                                    placeholder: model.get("deal"), size: 14 });
-    const newButton = el("button", { class: "tk-control tk-new-button", text: L("new") });
-    newButton.addEventListener("click", () => send({ type: "new", deal: dealInput.value }));
-    controls.appendChild(newButton);
-    controls.appendChild(el("label", { class: "tk-deal" }, [el("span", { text: L("deal_code") + " " }), dealInput]));
-    controls.appendChild(el("span", { class: "tk-deal-code", text: model.get("deal") }));
-    if (model.get("allow_teaching_ui")) {
-      const teach = el("input", { type: "checkbox", class: "tk-teaching", checked: !!view.teaching });
-      teach.addEventListener("change", () => send({ type: "teaching", on: teach.checked }));
-      controls.appendChild(el("label", {}, [teach, el("span", { text: " " + L("teaching") })]));
+    const lesson = model.get("lesson");
+    if (lesson && lesson.title) {
+      root.insertBefore(lessonPanel(lesson), root.children[1]);
+    } else {
+      root.appendChild(tableControls(view));
     }
-    const large = el("input", { type: "checkbox", class: "tk-large-toggle", checked: !!model.get("large") });
-    large.addEventListener("change", () => { model.set("large", large.checked); model.save_changes(); });
-    controls.appendChild(el("label", {}, [large, el("span", { text: " " + L("large") })]));
-    const lang = el("select", { class: "tk-lang", "aria-label": L("language") }, [
-      el("option", { value: "en", text: "English", selected: model.get("lang") === "en" }),
-      el("option", { value: "ja", text: "日本語", selected: model.get("lang") === "ja" }),
-    ]);
-    lang.addEventListener("change", () => send({ type: "lang", lang: lang.value }));
-    controls.appendChild(lang);
-    const speed = el("input", { type: "range", min: 0, max: 2000, step: 100, value: 600,
-                                class: "tk-speed", "aria-label": L("speed") });
-    speed.addEventListener("change", () => send({ type: "speed", ms: Number(speed.value) }));
-    controls.appendChild(el("label", {}, [el("span", { text: L("speed") + " " }), speed]));
-    root.appendChild(controls);
+    root.appendChild(commonControls());
 
-    if (view.over && view.outcome) {
+    if (view.over && view.outcome && !(lesson && lesson.title)) {
       const again = el("button", { class: "tk-control tk-play-again", text: L("play_again") });
       again.addEventListener("click", () => send({ type: "new", deal: "" }));
       root.appendChild(el("div", { class: "tk-summary", role: "dialog", "aria-label": L("summary") }, [
@@ -196,7 +240,7 @@ function render({ model, el: host }) {
     }
   }
 
-  for (const name of ["view", "message", "message_kind", "log", "announce", "deal", "lang", "large", "labels"]) {
+  for (const name of ["view", "lesson", "message", "message_kind", "log", "announce", "deal", "lang", "large", "labels"]) {
     model.on(`change:${name}`, draw);
   }
   draw();

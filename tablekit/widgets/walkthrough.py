@@ -1,0 +1,278 @@
+"""RuleWalkthrough: step through a game's scripted lessons on the real table.
+
+Each step narrates the rule it teaches (English or Japanese) and names the rules section; the
+table shows the open view, the legal moves of the player to act and the card that just moved.
+"Your turn" steps wait for the learner to make the move the lesson is about, and explain a
+wrong choice. Lessons are data (``tablekit.games.<game>.lessons.LESSONS``) that the tests
+replay, and the browser only sends requests that Python checks.
+
+>>> w = RuleWalkthrough(autoplay_delay=0)
+>>> w.lesson["step"], w.lesson["total"] > 1
+(1, True)
+>>> w.handle({"type": "next"})
+>>> w.lesson["step"]
+2
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+from typing import Any, Callable
+
+import traitlets
+
+from tablekit.core.errors import IllegalActionError, InvalidActionError
+from tablekit.core.lessons import Lesson
+from tablekit.core.match import Match
+from tablekit.i18n import LANGUAGES, tr
+from tablekit.widgets.play_table import STATIC, _with_svg
+
+import anywidget
+
+
+def lessons_for(game: str) -> tuple[Lesson, ...]:
+    module = importlib.import_module(f"tablekit.games.{game}.lessons")
+    lessons: tuple[Lesson, ...] = tuple(module.LESSONS)
+    return lessons
+
+
+class RuleWalkthrough(anywidget.AnyWidget):
+    """Scripted lessons for ``game`` with previous/next, autoplay and "your turn" steps."""
+
+    _esm = STATIC / "play_table.js"
+    _css = STATIC / "play_table.css"
+
+    view = traitlets.Dict().tag(sync=True)
+    lesson = traitlets.Dict().tag(sync=True)
+    log = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+    message_kind = traitlets.Unicode("info").tag(sync=True)
+    announce = traitlets.Unicode("").tag(sync=True)
+    deal = traitlets.Unicode("").tag(sync=True)
+    lang = traitlets.Unicode("en").tag(sync=True)
+    large = traitlets.Bool(False).tag(sync=True)
+    allow_teaching_ui = traitlets.Bool(False).tag(sync=True)
+    labels = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, game: str = "up_and_down", lang: str = "en", autoplay_delay: float = 2.5) -> None:
+        super().__init__()
+        self.game_name = game
+        self.lessons = lessons_for(game)
+        self._lang = lang if lang in LANGUAGES else "en"
+        self.lang = self._lang
+        self.autoplay_delay = max(0.0, float(autoplay_delay))
+        self.autoplaying = False
+        self._generation = 0
+        self.on_msg(lambda _w, content, _b: self.handle(content))
+        self.open_lesson(0)
+
+    # --- navigation ----------------------------------------------------------------------
+    def open_lesson(self, index: int) -> None:
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self.lessons):
+            raise ValueError(f"lesson index must be from 0 to {len(self.lessons) - 1}")
+        self.index = index
+        self.current = self.lessons[index]
+        self.match: Match = self.current.start()
+        self.position = 0  # steps already applied
+        self.autoplaying = False
+        self._generation += 1
+        self.log = []
+        self._say("", "info")
+        self._render(highlight_last=False)
+
+    def _step(self) -> Any:
+        steps = self.current.steps
+        return steps[self.position] if self.position < len(steps) else None
+
+    def next(self) -> bool:
+        """Apply the current step (not a "your turn" one). False at the end or when waiting."""
+        step = self._step()
+        if step is None or step.your_turn:
+            return False
+        self._apply(step)
+        return True
+
+    def previous(self) -> None:
+        """Go back one step (replaying the lesson from its deal)."""
+        if self.position == 0:
+            return
+        target = self.position - 1
+        self.match = self.current.start()
+        self.position = 0
+        self.log = []
+        for step in self.current.steps[:target]:
+            if step.action is not None:
+                self.match.play(step.action)
+            self.position += 1
+        self._say("", "info")
+        self._render(highlight_last=True)
+
+    def _apply(self, step: Any, feedback: str = "") -> None:
+        events = self.match.play(step.action) if step.action is not None else ()
+        self.position += 1
+        self._say(feedback, "hint" if feedback else "info")
+        texts = [e.text(self._lang) for e in events]
+        if texts:
+            self.log = (list(self.log) + texts)[-200:]
+            self.announce = " ".join(texts)
+        self._render(highlight_last=step.action is not None)
+
+    # --- requests from the browser -------------------------------------------------------
+    def handle(self, content: Any) -> None:
+        """One request from the browser; problems become friendly messages."""
+        try:
+            if not isinstance(content, dict) or not isinstance(content.get("type"), str):
+                raise InvalidActionError("malformed request")
+            handler: Callable[[dict[str, Any]], None] | None = {
+                "next": lambda c: self._stop_and(self.next),
+                "prev": lambda c: self._stop_and(self.previous),
+                "lesson": lambda c: self.open_lesson(c.get("index")),
+                "autoplay": self._req_autoplay,
+                "play": self._req_play,
+                "why": self._req_why,
+                "show": self._req_show,
+                "lang": self._req_lang,
+                "speed": self._req_speed,
+            }.get(content["type"])
+            if handler is None:
+                raise InvalidActionError(f"unknown request {content['type']!r}")
+            handler(content)
+        except IllegalActionError as exc:
+            self._say(exc.text(self._lang), "refusal")
+        except (InvalidActionError, ValueError, TypeError) as exc:
+            self._say(tr("widgets.table.bad_request", self._lang, detail=str(exc)), "error")
+
+    def _stop_and(self, fn: Callable[[], Any]) -> None:
+        self.autoplaying = False
+        self._generation += 1
+        fn()
+        if fn == self.next and self._step() is not None and self._step().your_turn:
+            self._render(highlight_last=True)
+
+    def _req_play(self, content: dict[str, Any]) -> None:
+        code = content.get("code")
+        if not isinstance(code, str) or len(code) > 12:
+            raise InvalidActionError("an action code is a short text")
+        step = self._step()
+        if step is None or not step.your_turn:
+            self._say(tr("widgets.walk.press_next", self._lang), "info")
+            return
+        verdict = self.match.explain(code)
+        if not verdict.ok:
+            self._say(verdict.text(self._lang), "refusal")
+            return
+        if code != step.action:
+            wrong = step.wrong or "widgets.walk.wrong_default"
+            self._say(tr(wrong, self._lang, **dict(step.params)), "refusal")
+            return
+        self._apply(step, tr("widgets.walk.well_done", self._lang))
+
+    def _req_why(self, content: dict[str, Any]) -> None:
+        code = content.get("code")
+        if not isinstance(code, str) or len(code) > 12:
+            raise InvalidActionError("a card code is a short text")
+        if self.match.is_over:
+            self._say(tr("core.game_over", self._lang), "info")
+            return
+        verdict = self.match.explain(code)
+        self._say(verdict.text(self._lang), "info" if verdict.ok else "refusal")
+
+    def _req_show(self, _content: dict[str, Any]) -> None:
+        """Reveal the answer of a "your turn" step by playing it."""
+        step = self._step()
+        if step is not None and step.your_turn:
+            self._apply(step, tr("widgets.walk.shown", self._lang))
+
+    def _req_lang(self, content: dict[str, Any]) -> None:
+        lang = content.get("lang")
+        if lang not in LANGUAGES:
+            raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
+        self._lang = lang
+        self.lang = lang
+        self._render(highlight_last=self.position > 0)
+
+    def _req_speed(self, content: dict[str, Any]) -> None:
+        ms = content.get("ms")
+        if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not 200 <= ms <= 10000:
+            raise ValueError("autoplay speed must be from 200 to 10000 ms")
+        self.autoplay_delay = ms / 1000
+
+    def _req_autoplay(self, content: dict[str, Any]) -> None:
+        self.autoplaying = content.get("on") is True
+        self._generation += 1
+        generation = self._generation
+        if not self.autoplaying:
+            self._render(highlight_last=self.position > 0)
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None or self.autoplay_delay <= 0:
+            while self.next():
+                pass
+            self.autoplaying = False
+            self._render(highlight_last=True)
+            return
+
+        def tick() -> None:
+            if generation != self._generation or not self.autoplaying:
+                return
+            if self.next():
+                loop.call_later(self.autoplay_delay, tick)
+            else:
+                self.autoplaying = False
+                self._render(highlight_last=True)
+
+        self._render(highlight_last=self.position > 0)
+        loop.call_later(self.autoplay_delay, tick)
+
+    # --- drawing -------------------------------------------------------------------------
+    def _say(self, text: str, kind: str) -> None:
+        self.message_kind = kind
+        self.message = text
+
+    def _render(self, highlight_last: bool) -> None:
+        lesson, lang = self.current, self._lang
+        game = self.match.game
+        view_module = importlib.import_module(f"tablekit.games.{game.name}.view")
+        step = self._step()
+        acting = self.match.current_player
+        controls = {acting} if acting is not None else set()
+        view = view_module.view_model(game, self.match.state, lesson.seat if lesson.seat is not None else acting,
+                                      lang, controls=controls, teaching=True)
+        if highlight_last:
+            piles = [z for z in view["zones"] if z["kind"] == "pile" and z.get("cards")]
+            for z in piles:
+                z["cards"][-1]["highlight"] = True
+        if step is not None and step.highlight:
+            for z in view["zones"]:
+                for c in z.get("cards", []):
+                    if c["face"] and c["face"]["code"] in step.highlight:
+                        c["highlight"] = True
+        if step is None:
+            narration = tr("widgets.walk.complete", lang, title=tr(lesson.title, lang))
+            section = ""
+        else:
+            narration = tr(step.narration, lang, **dict(step.params))
+            section = step.section
+        self.labels = {k: tr(f"widgets.table.{k}", lang) for k in (
+            "hint", "undo", "new", "deal_code", "teaching", "large", "log", "language", "speed",
+            "choose_target", "cancel", "summary", "play_again", "your_cards", "table")} | {
+            k: tr(f"widgets.walk.{k}", lang) for k in (
+                "previous", "next", "autoplay", "stop", "show", "lesson", "section", "your_turn", "step")}
+        self.lesson = {
+            "title": tr(lesson.title, lang),
+            "index": self.index,
+            "titles": [tr(x.title, lang) for x in self.lessons],
+            "step": self.position + 1,
+            "total": len(lesson.steps) + 1,
+            "narration": narration,
+            "section": section,
+            "your_turn": bool(step is not None and step.your_turn),
+            "can_prev": self.position > 0,
+            "can_next": step is not None and not step.your_turn,
+            "autoplay": self.autoplaying,
+        }
+        self.view = _with_svg(view)
