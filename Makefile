@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 
-.PHONY: demo simulate test bench clean
+.PHONY: dashboards demo simulate test bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -14,6 +14,12 @@ $(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[dev]"
 	touch $@
 
+## Serve the Voila dashboards (play, learn, explore) on the loopback interface; voila.json
+## (read from this directory) sets the address, kernel preheating and culling. Ctrl-C stops it.
+dashboards: $(VENV)/.dev-installed
+	@echo "Open http://127.0.0.1:8866"
+	$(BIN)/voila dashboards
+
 ## Play Up&Down at the terminal against three bots.
 demo: $(VENV)/.dev-installed
 	$(BIN)/python -m tablekit play up_and_down --preset basic --players 4
@@ -22,7 +28,8 @@ demo: $(VENV)/.dev-installed
 simulate: $(VENV)/.dev-installed
 	$(BIN)/python -m tablekit simulate up_and_down --preset basic -n 1000
 
-## Every test: unit, scenario, conformance, property and doctests.
+## Every test: unit, scenario, conformance, property, doctests, notebooks (nbval) and the
+## dashboards in a browser (Debian's chromium; .ci/run installs it).
 test: $(VENV)/.dev-installed
 	$(BIN)/python -m pytest
 
@@ -31,4 +38,4 @@ bench:
 	bash bench/run.sh
 
 clean:
-	rm -rf $(VENV) .hypothesis
+	rm -rf $(VENV) .hypothesis test-artifacts test-results

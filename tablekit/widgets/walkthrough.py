@@ -127,7 +127,7 @@ class RuleWalkthrough(anywidget.AnyWidget):
             handler: Callable[[dict[str, Any]], None] | None = {
                 "next": lambda c: self._stop_and(self.next),
                 "prev": lambda c: self._stop_and(self.previous),
-                "lesson": lambda c: self.open_lesson(c.get("index")),
+                "lesson": self._req_lesson,
                 "autoplay": self._req_autoplay,
                 "play": self._req_play,
                 "why": self._req_why,
@@ -149,6 +149,12 @@ class RuleWalkthrough(anywidget.AnyWidget):
         fn()
         if fn == self.next and self._step() is not None and self._step().your_turn:
             self._render(highlight_last=True)
+
+    def _req_lesson(self, content: dict[str, Any]) -> None:
+        index = content.get("index")
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise InvalidActionError("a lesson index is a whole number")
+        self.open_lesson(index)
 
     def _req_play(self, content: dict[str, Any]) -> None:
         code = content.get("code")

@@ -1,0 +1,351 @@
+"""Charts of simulation results: pure functions from ``simulate`` DataFrames to plotly figures.
+
+Every function takes the DataFrame(s) that :func:`tablekit.sim.simulate` returns and a language
+(``"en"`` or ``"ja"``), and returns a plain ``plotly.graph_objects.Figure`` (no FigureWidget:
+see ``shared/stack.md``). Nothing here touches widgets, so the figures can be shown with
+``fig.show()`` in any notebook or tested without a browser.
+
+* :func:`win_rate_figure`: win rate by seat with 95% Wilson error bars (a game shared by k
+  winners counts 1/k to each, as in :func:`tablekit.sim.seat_summary`);
+* :func:`length_figure`: histogram of decisions per game, and of games per match when the rows
+  are whole matches;
+* :func:`mission_figure`: Cul-de-sac's mission success rate (with its Wilson interval) and the
+  distribution of the team score;
+* :func:`compare_win_rate_figure`, :func:`compare_length_figure`,
+  :func:`compare_mission_figure`: variant A against variant B, side by side;
+* :func:`summary_table`: the per-seat numbers as a DataFrame with headings in the language.
+
+>>> from tablekit import make
+>>> from tablekit.sim import simulate
+>>> df = simulate(make("up_and_down", players=3), "random", n=10, seed=1, progress=False)
+>>> fig = win_rate_figure(df)
+>>> [round(y, 2) for y in fig.data[0].y] == [round(r, 2) for r in seat_summary(df)["win_rate"]]
+True
+>>> has_matches(df), has_mission(df)
+(True, False)
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Sequence
+
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from tablekit.i18n import has, seat_name, tr
+from tablekit.sim.stats import seat_summary, wilson_interval
+
+#: Colours of variant A and B (and of a single run).
+COLOURS = ("#3b6fb6", "#e07b39")
+_FAILED_COLOUR = "#9e9e9e"
+
+
+def _t(code: str, lang: str, **params: Any) -> str:
+    return tr(f"widgets.stats.{code}", lang, **params)
+
+
+def bot_label(name: str, lang: str = "en") -> str:
+    """The display name of a bot (``"heuristic"`` -> ``"heuristic"`` / ``"ヒューリスティック"``)."""
+    code = f"widgets.stats.bot.{name}"
+    return tr(code, lang) if has(code, lang) else name
+
+
+def has_matches(df: Any) -> bool:
+    """True when each row is a whole match of several games (a ``games`` column above 1)."""
+    return "games" in df.columns and len(df) > 0 and int(df["games"].max()) > 1
+
+
+def has_mission(df: Any) -> bool:
+    """True for Cul-de-sac results (rows carry ``result`` and the team ``score``)."""
+    return {"result", "score"} <= set(df.columns)
+
+
+def mission_summary(df: Any) -> dict[str, float]:
+    """Mission success (the stock ran out with nobody stuck) with its 95% Wilson interval.
+
+    Keys: games, successes, rate, ci_low, ci_high.
+    """
+    games = len(df)
+    successes = int((df["result"] != "failed").sum())
+    lo, hi = wilson_interval(successes, games)
+    return {"games": games, "successes": successes, "rate": successes / games if games else 0.0,
+            "ci_low": lo, "ci_high": hi}
+
+
+def _pct(x: float) -> str:
+    return f"{x:.1%}"
+
+
+def _count(x: float) -> str:
+    """A win count: whole numbers as they are, shared wins with two decimals (``2.33``)."""
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def _seat_labels(summary: Any, lang: str) -> list[str]:
+    return [seat_name(int(s), lang) for s in summary["seat"]]
+
+
+def _win_rate_bar(df: Any, lang: str, name: str, colour: str, with_bot: bool) -> tuple[go.Bar, Any]:
+    summary = seat_summary(df)
+    rate = summary["win_rate"]
+    hover = [
+        _t("chart.hover.win", lang, bot=bot_label(str(bot), lang), wins=_count(wins), games=games,
+           rate=_pct(r), low=_pct(lo), high=_pct(hi))
+        for bot, wins, games, r, lo, hi in zip(summary["bot"], summary["wins"], summary["games"],
+                                               rate, summary["ci_low"], summary["ci_high"])
+    ]
+    x = _seat_labels(summary, lang)
+    if with_bot:
+        x = [f"{seat}<br>{bot_label(str(bot), lang)}" for seat, bot in zip(x, summary["bot"])]
+    bar = go.Bar(
+        x=x,
+        y=list(rate),
+        name=name,
+        marker_color=colour,
+        error_y={"type": "data", "symmetric": False,
+                 "array": list(summary["ci_high"] - rate), "arrayminus": list(rate - summary["ci_low"])},
+        hovertext=hover,
+        hoverinfo="text",
+    )
+    return bar, summary
+
+
+def _win_rate_layout(fig: go.Figure, lang: str, title: str, players: int, top: float, even: bool) -> None:
+    fig.update_layout(
+        title=title,
+        xaxis_title=_t("chart.seat", lang),
+        yaxis={"title": _t("chart.win_rate.y", lang), "tickformat": ".0%",
+               "range": [0, min(1.0, top + 0.08)]},
+        template="plotly_white",
+        margin={"t": 60, "b": 40, "l": 60, "r": 20},
+    )
+    if even and players > 0:
+        fig.add_hline(y=1 / players, line_dash="dot", line_color="#666",
+                      annotation_text=_t("chart.even_share", lang, share=_pct(1 / players)),
+                      annotation_position="top right")
+
+
+def win_rate_figure(df: Any, lang: str = "en") -> go.Figure:
+    """Bars of the win rate of each seat with asymmetric 95% Wilson error bars.
+
+    The dotted line is an even share (1 / players); Cul-de-sac has no line, since there the
+    "win" of a seat means it emptied its hand.
+    """
+    bar, summary = _win_rate_bar(df, lang, _t("chart.win_rate.y", lang), COLOURS[0], with_bot=True)
+    fig = go.Figure(bar)
+    _win_rate_layout(fig, lang, _t("chart.win_rate.title", lang), len(summary),
+                     float(summary["ci_high"].max()), even=not has_mission(df))
+    fig.update_layout(showlegend=False)
+    return fig
+
+
+def compare_win_rate_figure(df_a: Any, df_b: Any, lang: str = "en",
+                            names: Sequence[str] = ("A", "B")) -> go.Figure:
+    """Grouped bars: the win rate of each seat under variant A and under variant B."""
+    fig = go.Figure()
+    tops, players = [], 0
+    for df, name, colour in zip((df_a, df_b), names, COLOURS):
+        bar, summary = _win_rate_bar(df, lang, _t("label.variant", lang, name=name), colour, with_bot=False)
+        fig.add_trace(bar)
+        tops.append(float(summary["ci_high"].max()))
+        players = max(players, len(summary))
+    _win_rate_layout(fig, lang, _t("chart.compare.win_rate.title", lang), players, max(tops),
+                     even=not (has_mission(df_a) or has_mission(df_b)))
+    fig.update_layout(barmode="group", legend={"orientation": "h", "y": -0.15})
+    return fig
+
+
+def _histograms(fig: go.Figure, frames: Sequence[tuple[str, Any]], lang: str) -> None:
+    """One histogram per variant of decisions per game (and of games per match if any)."""
+    matches = any(has_matches(df) for _, df in frames)
+    overlay = len(frames) > 1
+    for k, (name, df) in enumerate(frames):
+        colour = COLOURS[k % len(COLOURS)]
+        mean = float(df["decisions"].mean())
+        label = _t("chart.mean", lang, name=name, mean=f"{mean:.1f}") if overlay else name
+        fig.add_trace(
+            go.Histogram(x=list(df["decisions"]), name=label, marker_color=colour,
+                         opacity=0.6 if overlay else 0.9, bingroup=1, legendgroup=name),
+            row=1, col=1,
+        )
+        if matches:
+            games_mean = float(df["games"].mean())
+            games_label = _t("chart.mean", lang, name=name, mean=f"{games_mean:.1f}") if overlay else name
+            fig.add_trace(
+                go.Histogram(x=list(df["games"]), name=games_label, marker_color=colour,
+                             opacity=0.6 if overlay else 0.9, bingroup=2, legendgroup=name,
+                             showlegend=overlay, xbins={"size": 1}),
+                row=1, col=2,
+            )
+    fig.update_layout(barmode="overlay" if overlay else "relative", template="plotly_white",
+                      showlegend=overlay, legend={"orientation": "h", "y": -0.2},
+                      margin={"t": 60, "b": 40, "l": 60, "r": 20})
+    fig.update_xaxes(title_text=_t("chart.length.decisions", lang), row=1, col=1)
+    fig.update_yaxes(title_text=_t("chart.count", lang), row=1, col=1)
+    if matches:
+        fig.update_xaxes(title_text=_t("chart.length.games", lang), row=1, col=2)
+
+
+def _length_canvas(matches: bool, lang: str, title: str) -> go.Figure:
+    if matches:
+        fig = make_subplots(rows=1, cols=2, subplot_titles=(_t("chart.length.decisions", lang),
+                                                            _t("chart.length.games", lang)))
+    else:
+        fig = make_subplots(rows=1, cols=1)
+    fig.update_layout(title=title)
+    return fig
+
+
+def length_figure(df: Any, lang: str = "en") -> go.Figure:
+    """How long games are: a histogram of decisions per row, and when each row is a whole
+    match, a second histogram of the number of games in the match."""
+    fig = _length_canvas(has_matches(df), lang, _t("chart.length.title", lang))
+    _histograms(fig, [(_t("chart.length.decisions", lang), df)], lang)
+    return fig
+
+
+def compare_length_figure(df_a: Any, df_b: Any, lang: str = "en",
+                          names: Sequence[str] = ("A", "B")) -> go.Figure:
+    """Overlaid histograms (same bins) of the length of A and B; the legend gives each mean."""
+    fig = _length_canvas(has_matches(df_a) or has_matches(df_b), lang,
+                         _t("chart.compare.length.title", lang))
+    _histograms(fig, [(_t("label.variant", lang, name=n), df) for n, df in zip(names, (df_a, df_b))], lang)
+    return fig
+
+
+def _score_categories(df: Any, lang: str) -> tuple[list[str], list[float]]:
+    """Share of games per team score: 'failed', then k/n for k = 0..n among scored games."""
+    n = int(df["players"].max())
+    games = len(df)
+    failed = int((df["result"] == "failed").sum())
+    scored = df[df["result"] != "failed"]
+    labels = [_t("chart.mission.failed", lang)]
+    shares = [failed / games if games else 0.0]
+    for k in range(n + 1):
+        labels.append(f"{k}/{n}")
+        shares.append(int((scored["finished"] == k).sum()) / games if games else 0.0)
+    return labels, shares
+
+
+def _mission_traces(fig: go.Figure, df: Any, lang: str, name: str, colour: str, legend: bool) -> float:
+    m = mission_summary(df)
+    fig.add_trace(
+        go.Bar(x=[_t("chart.mission.success", lang)], y=[m["rate"]], name=name, marker_color=colour,
+               legendgroup=name, showlegend=legend,
+               error_y={"type": "data", "symmetric": False,
+                        "array": [m["ci_high"] - m["rate"]], "arrayminus": [m["rate"] - m["ci_low"]]},
+               hovertext=[_t("chart.hover.mission", lang, successes=m["successes"], games=m["games"],
+                             rate=_pct(m["rate"]), low=_pct(m["ci_low"]), high=_pct(m["ci_high"]))],
+               hoverinfo="text"),
+        row=1, col=1,
+    )
+    labels, shares = _score_categories(df, lang)
+    colours = [_FAILED_COLOUR] + [colour] * (len(labels) - 1)
+    fig.add_trace(
+        go.Bar(x=labels, y=shares, name=name, marker_color=colours if not legend else colour,
+               legendgroup=name, showlegend=False,
+               hovertext=[_pct(s) for s in shares], hoverinfo="x+text"),
+        row=1, col=2,
+    )
+    return float(m["ci_high"])
+
+
+def _mission_canvas(lang: str, title: str) -> go.Figure:
+    fig = make_subplots(rows=1, cols=2, column_widths=[0.3, 0.7],
+                        subplot_titles=(_t("chart.mission.success", lang), _t("chart.mission.score", lang)))
+    fig.update_layout(title=title, template="plotly_white", barmode="group",
+                      margin={"t": 80, "b": 40, "l": 60, "r": 20})
+    fig.update_yaxes(tickformat=".0%", row=1, col=1)
+    fig.update_yaxes(tickformat=".0%", title_text=_t("chart.share", lang), row=1, col=2)
+    fig.update_xaxes(title_text=_t("chart.mission.score_axis", lang), row=1, col=2)
+    return fig
+
+
+def mission_figure(df: Any, lang: str = "en") -> go.Figure:
+    """Cul-de-sac: the mission success rate with its Wilson interval, and the share of games
+    ending with each team score (failed missions are shown apart, in grey)."""
+    fig = _mission_canvas(lang, _t("chart.mission.title", lang))
+    top = _mission_traces(fig, df, lang, _t("chart.mission.success", lang), COLOURS[0], legend=False)
+    fig.update_yaxes(range=[0, min(1.0, top + 0.08)], row=1, col=1)
+    fig.update_layout(showlegend=False)
+    return fig
+
+
+def compare_mission_figure(df_a: Any, df_b: Any, lang: str = "en",
+                           names: Sequence[str] = ("A", "B")) -> go.Figure:
+    """Cul-de-sac, A vs B: grouped bars of mission success and of the team score shares."""
+    fig = _mission_canvas(lang, _t("chart.compare.mission.title", lang))
+    top = 0.0
+    for df, name, colour in zip((df_a, df_b), names, COLOURS):
+        top = max(top, _mission_traces(fig, df, lang, _t("label.variant", lang, name=name), colour, legend=True))
+    fig.update_yaxes(range=[0, min(1.0, top + 0.08)], row=1, col=1)
+    fig.update_layout(legend={"orientation": "h", "y": -0.2})
+    return fig
+
+
+def figures(df: Any, lang: str = "en") -> dict[str, go.Figure]:
+    """Every chart that fits one result: ``win_rate``, ``length`` and, for Cul-de-sac, ``mission``."""
+    out = {"win_rate": win_rate_figure(df, lang), "length": length_figure(df, lang)}
+    if has_mission(df):
+        out["mission"] = mission_figure(df, lang)
+    return out
+
+
+def compare_figures(df_a: Any, df_b: Any, lang: str = "en",
+                    names: Sequence[str] = ("A", "B")) -> dict[str, go.Figure]:
+    """The same keys as :func:`figures`, each chart showing A and B side by side
+    (``mission`` only when both variants are Cul-de-sac)."""
+    out = {"win_rate": compare_win_rate_figure(df_a, df_b, lang, names),
+           "length": compare_length_figure(df_a, df_b, lang, names)}
+    if has_mission(df_a) and has_mission(df_b):
+        out["mission"] = compare_mission_figure(df_a, df_b, lang, names)
+    return out
+
+
+def summary_table(df: Any, lang: str = "en", variant: str | None = None) -> Any:
+    """The per-seat results as a DataFrame ready to show: headings and seat/bot names in the
+    language, rates as percentages, the 95% Wilson interval as text.
+
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"players": [2, 2], "winners": ["0", "0;1"], "bot_0": ["random"] * 2,
+    ...                    "bot_1": ["heuristic"] * 2, "score_0": [1, 1], "score_1": [0, 1]})
+    >>> summary_table(df).to_dict("records")[0]["Win rate"]
+    '75.0%'
+    """
+    import pandas as pd
+
+    summary = seat_summary(df)
+    rows = []
+    for rec in summary.to_dict("records"):
+        row: dict[str, Any] = {}
+        if variant is not None:
+            row[_t("table.variant", lang)] = variant
+        row[_t("table.seat", lang)] = seat_name(int(rec["seat"]), lang)
+        row[_t("table.bot", lang)] = bot_label(str(rec["bot"]), lang)
+        row[_t("table.games", lang)] = int(rec["games"])
+        row[_t("table.wins", lang)] = _count(rec["wins"])
+        row[_t("table.rate", lang)] = _pct(rec["win_rate"])
+        row[_t("table.interval", lang)] = f"{_pct(rec['ci_low'])} – {_pct(rec['ci_high'])}"
+        score = rec["mean_score"]
+        row[_t("table.score", lang)] = "" if isinstance(score, float) and math.isnan(score) else f"{score:.2f}"
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+__all__ = [
+    "COLOURS",
+    "bot_label",
+    "compare_figures",
+    "compare_length_figure",
+    "compare_mission_figure",
+    "compare_win_rate_figure",
+    "figures",
+    "has_matches",
+    "has_mission",
+    "length_figure",
+    "mission_figure",
+    "mission_summary",
+    "summary_table",
+    "win_rate_figure",
+]

@@ -1,0 +1,720 @@
+"""``StatsExplorer``: let bots play many games and chart who wins, in English or Japanese.
+
+``StatsExplorer`` *is* an ``ipywidgets.VBox`` (display it directly, or put it inside another
+layout). Its controls choose the game, the preset, the game's options (generated from
+``GameConfig.describe()``: a Dropdown for choices, a Checkbox for yes/no, a BoundedIntText for
+a range; the common ones first, the rest under "More options"), the player count, a bot per seat,
+the number of games and the seed. **Run** plays the games with :func:`tablekit.sim.simulate`
+in a background thread (a progress bar follows the progress callback, **Cancel** stops it
+through simulate's ``cancel`` callable), then shows plotly charts (plain ``go.Figure`` drawn
+into an ``Output``), a summary table and a CSV download link.
+
+*Compare with variant B* adds a second preset + options panel; both variants are played with
+the same seeds and charted side by side. Every word on screen comes from the i18n catalogs
+(``widgets.stats.*``), and a bad combination of options shows a friendly message (a ``.tk-error``
+box) instead of a traceback.
+
+For notebooks and tests, :meth:`StatsExplorer.run` with ``wait=True`` plays synchronously and
+returns the DataFrame, also kept in ``last_frame``:
+
+>>> ex = StatsExplorer(game="up_and_down", lang="en")
+>>> ex.n_games.value, ex.players.value = 12, 3
+>>> df = ex.run(wait=True)
+>>> len(df), sorted(ex.figures)
+(12, ['length', 'win_rate'])
+>>> round(float(ex.last_summary["win_rate"].sum()), 9)
+1.0
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+import plotly.io as pio
+
+from tablekit.bots import BOT_NAMES
+from tablekit.core.errors import ConfigError, TablekitError
+from tablekit.core.game import Game
+from tablekit.core.registry import list_games, make, presets
+from tablekit.i18n import LANGUAGES, has, tr
+from tablekit.sim import CancelledError, simulate
+from tablekit.sim.stats import seat_summary
+from tablekit.widgets import plots
+
+_log = logging.getLogger(__name__)
+
+#: Options shown before "More options", per game. A game's config class may instead declare
+#: ``COMMON_OPTIONS``; otherwise its first four declared options are the common ones.
+COMMON_OPTIONS: dict[str, tuple[str, ...]] = {
+    "up_and_down": ("mode", "single_game", "target_wins", "special_on_empty_field"),
+}
+
+#: Self-names of the languages (shown as they are in every language, like most sites do).
+LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
+
+VARIANTS = ("A", "B")
+MAX_GAMES = 100_000
+MAX_SEED = 2**31 - 1
+
+_CSS = """
+<style>
+.tk-stats .tk-status { padding: 4px 8px; color: #333; }
+.tk-stats .tk-status.tk-done { color: #1b5e20; }
+.tk-stats .tk-status.tk-cancelled { color: #8a5a00; }
+.tk-stats .tk-error { padding: 6px 10px; margin: 4px 0; border-left: 4px solid #c62828;
+  background: #fdecea; color: #8e1b1b; border-radius: 3px; }
+.tk-stats .tk-stats-table { border-collapse: collapse; margin: 4px 0; }
+.tk-stats .tk-stats-table th, .tk-stats .tk-stats-table td { padding: 2px 10px; text-align: right;
+  border-bottom: 1px solid #ddd; }
+.tk-stats .tk-stats-overview { margin: 4px 0 8px 0; padding-left: 18px; }
+.tk-stats .tk-panel-title { font-weight: bold; margin-top: 6px; }
+</style>
+"""
+
+
+def _t(code: str, lang: str, **params: Any) -> str:
+    return tr(f"widgets.stats.{code}", lang, **params)
+
+
+def _first(codes: list[str], lang: str, fallback: str) -> str:
+    for code in codes:
+        if has(code, lang):
+            return tr(code, lang)
+    return fallback
+
+
+def option_label(game: str, field: str, lang: str) -> str:
+    """The label of an option: the game's own ``<game>.option.<field>`` text if it has one,
+    else ``widgets.stats.option.<game>.<field>``, else the field name."""
+    return _first([f"{game}.option.{field}", f"widgets.stats.option.{game}.{field}"], lang,
+                  field.replace("_", " "))
+
+
+def option_help(game: str, field: str, lang: str, doc: str) -> str:
+    """The tooltip of an option (``widgets.stats.help.<game>.<field>``, else the config's doc)."""
+    return _first([f"widgets.stats.help.{game}.{field}"], lang, doc)
+
+
+def choice_label(game: str, field: str, value: Any, lang: str) -> str:
+    """The label of one allowed value (``<game>.label.<field>.<value>`` first, so Up&Down's
+    mode names are reused)."""
+    return _first([f"{game}.label.{field}.{value}", f"widgets.stats.choice.{game}.{field}.{value}"],
+                  lang, str(value))
+
+
+def preset_label(game: str, preset: str, lang: str) -> str:
+    return _first([f"{game}.label.mode.{preset}", f"widgets.stats.preset.{game}.{preset}"], lang, preset)
+
+
+def game_label(game: str, lang: str) -> str:
+    return _first([f"{game}.title"], lang, game)
+
+
+def _show(display: bool) -> str:
+    return "" if display else "none"
+
+
+def _mime_output(fig: go.Figure) -> dict[str, Any]:
+    """One ``display_data`` output holding the figure as plotly's mime type.
+
+    It is what ``fig.show()`` sends in JupyterLab and Voilà (the ``plotly_mimetype`` renderer,
+    drawn by the jupyterlab-plotly extension, no CDN), built here so that a background thread
+    can set ``Output.outputs`` directly: the ``with output:`` capture only works in the thread
+    that runs the cell.
+    """
+    bundle = dict(pio.renderers["plotly_mimetype"].to_mimebundle(fig.to_dict()))
+    bundle["text/plain"] = str(fig.layout.title.text or "plotly figure")
+    return {"output_type": "display_data", "data": bundle, "metadata": {}}
+
+
+class OptionsPanel:
+    """A preset Dropdown and one widget per game option, for variant A or B.
+
+    ``widgets`` maps option name -> widget; ``overrides()`` gives the options whose value
+    differs from the chosen preset (what to pass to ``make``).
+    """
+
+    def __init__(self, explorer: StatsExplorer, name: str) -> None:
+        self.explorer = explorer
+        self.name = name
+        self.game = ""
+        self.describe: dict[str, dict[str, Any]] = {}
+        self.widgets: dict[str, Any] = {}
+        self.common: list[str] = []
+        self.title = widgets.HTML()
+        self.title.add_class("tk-panel-title")
+        self.preset = widgets.Dropdown(style={"description_width": "initial"})
+        self.preset.observe(self._on_preset, names="value")
+        self.common_box = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
+        self.more_box = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
+        self.more = widgets.Accordion(children=[self.more_box], selected_index=None)
+        self.box = widgets.VBox([self.title, self.preset, self.common_box, self.more])
+
+    @property
+    def lang(self) -> str:
+        return self.explorer.lang
+
+    def build(self, game: str, preset: str | None = None) -> None:
+        """Make the widgets for ``game``'s options, set to ``preset`` (default: the game's)."""
+        self.game = game
+        table = presets(game)
+        default_preset = make(game).preset
+        cfg_cls = type(table[default_preset])
+        self.describe = {k: v for k, v in cfg_cls.describe().items() if k != "players"}
+        declared = getattr(cfg_cls, "COMMON_OPTIONS", None) or COMMON_OPTIONS.get(game)
+        names = list(self.describe)
+        self.common = [n for n in (declared or names[:4]) if n in self.describe]
+        self.widgets = {}
+        for field, entry in self.describe.items():
+            w = self._make_widget(field, entry)
+            if w is not None:
+                self.widgets[field] = w
+        self.common_box.children = [self.widgets[n] for n in self.common if n in self.widgets]
+        rest = [w for n, w in self.widgets.items() if n not in self.common]
+        self.more_box.children = rest
+        self.more.layout.display = _show(bool(rest))
+        with self.explorer._quiet():
+            self.preset.options = [(preset_label(game, p, self.lang), p) for p in table]
+            self.preset.value = preset if preset in table else default_preset
+        self.apply_preset()
+        self.relabel()
+
+    def _make_widget(self, field: str, entry: dict[str, Any]) -> Any:
+        default = entry["default"]
+        choices = entry.get("choices")
+        between = entry.get("between")
+        wide = {"description_width": "initial"}
+        layout = widgets.Layout(width="auto", margin="2px 12px 2px 0")
+        if choices is not None and all(isinstance(c, bool) for c in choices):
+            return widgets.Checkbox(value=bool(default), indent=False, layout=layout)
+        if choices is not None:
+            return widgets.Dropdown(options=[(str(c), c) for c in choices], value=default, style=wide,
+                                    layout=layout)
+        if between is not None:
+            lo, hi = between
+            return widgets.BoundedIntText(value=default, min=lo, max=hi, style=wide,
+                                          layout=widgets.Layout(width="230px", margin="2px 12px 2px 0"))
+        if isinstance(default, bool):
+            return widgets.Checkbox(value=default, indent=False, layout=layout)
+        if isinstance(default, int):
+            return widgets.IntText(value=default, style=wide, layout=layout)
+        if isinstance(default, str):
+            return widgets.Text(value=default, style=wide, layout=layout)
+        return None  # an option type the explorer cannot edit keeps its preset value
+
+    def preset_values(self) -> dict[str, Any]:
+        values: dict[str, Any] = presets(self.game)[self.preset.value].to_dict()
+        return values
+
+    def apply_preset(self) -> None:
+        """Set every option widget to the chosen preset's value."""
+        values = self.preset_values()
+        with self.explorer._quiet():
+            for field, w in self.widgets.items():
+                if field in values:
+                    w.value = values[field]
+
+    def _on_preset(self, change: Mapping[str, Any]) -> None:
+        if self.explorer._syncing or not self.game:
+            return
+        self.apply_preset()
+        if self.name == "A":
+            self.explorer._preset_players()
+
+    def overrides(self) -> dict[str, Any]:
+        """Options whose widget value differs from the preset."""
+        values = self.preset_values()
+        return {f: w.value for f, w in self.widgets.items() if f in values and w.value != values[f]}
+
+    def relabel(self) -> None:
+        lang = self.lang
+        compare = self.explorer.compare.value
+        self.title.value = html.escape(_t("label.variant", lang, name=self.name) if compare
+                                       else _t("label.options", lang))
+        self.preset.description = _t("label.preset", lang)
+        with self.explorer._quiet():
+            value = self.preset.value
+            self.preset.options = [(preset_label(self.game, p, lang), p) for _, p in self.preset.options]
+            self.preset.value = value
+            for field, w in self.widgets.items():
+                entry = self.describe[field]
+                w.description = option_label(self.game, field, lang)
+                w.tooltip = option_help(self.game, field, lang, entry.get("doc", ""))
+                if isinstance(w, widgets.Dropdown):
+                    value = w.value
+                    w.options = [(choice_label(self.game, field, c, lang), c) for c in entry["choices"]]
+                    w.value = value
+        self.more.titles = (_t("label.more_options", lang),)
+
+
+@dataclass(frozen=True)
+class _Job:
+    games: tuple[tuple[str, Game[Any]], ...]  # (variant name, game)
+    bots: tuple[str, ...]
+    n: int
+    seed: int
+
+
+class StatsExplorer(widgets.VBox):
+    """Simulate many games between bots and chart the results (an ``ipywidgets.VBox``).
+
+    Parameters: ``game`` (a name from ``list_games()``), ``lang`` (``"en"`` or ``"ja"``),
+    ``preset`` (default: the game's), ``players`` (default: the preset's), ``n`` (games per
+    run), ``seed`` and ``workers`` (processes for ``simulate``; results do not depend on it).
+
+    Public controls (set their ``.value`` from code as a user would): ``lang_toggle``,
+    ``game_select``, ``players``, ``bot_selects`` (one per seat), ``n_games``, ``seed``,
+    ``options_a`` / ``options_b`` (:class:`OptionsPanel`), ``compare``, ``run_button``,
+    ``cancel_button``; outputs: ``progress``, ``status``, ``charts``, ``summary``, ``download``.
+
+    Results of the latest finished run: ``last_frame`` (the simulate DataFrame; in compare mode
+    both variants with a leading ``variant`` column), ``last_frames`` (variant -> DataFrame),
+    ``last_summary`` (``seat_summary``, with ``variant`` in compare mode), ``figures`` (name ->
+    ``go.Figure``), ``last_error`` (the friendly message of a failed run, else None) and
+    ``last_status`` (``"ready"``, ``"running"``, ``"done"``, ``"cancelled"`` or ``"error"``).
+    """
+
+    def __init__(
+        self,
+        game: str = "up_and_down",
+        lang: str = "en",
+        preset: str | None = None,
+        players: int | None = None,
+        n: int = 200,
+        seed: int = 1,
+        workers: int = 1,
+    ) -> None:
+        super().__init__()
+        if lang not in LANGUAGES:
+            raise ValueError(f"lang must be one of {', '.join(LANGUAGES)} (got {lang!r})")
+        if game not in list_games():
+            raise ConfigError("tablekit", "game", game, list_games())
+        self.lang = lang
+        self.workers = workers
+        self._syncing = 0
+        self._thread: threading.Thread | None = None
+        self._cancel_event = threading.Event()
+        self._lock = threading.RLock()
+        self._active = False
+        self._status: tuple[str, str, dict[str, Any]] = ("ready", "status.ready", {})
+        self.last_frame: Any = None
+        self.last_frames: dict[str, Any] = {}
+        self.last_summary: Any = None
+        self.last_error: str | None = None
+        self.figures: dict[str, go.Figure] = {}
+        self._last_job: _Job | None = None
+
+        wide = {"description_width": "initial"}
+        self.title = widgets.HTML()
+        self.lang_toggle = widgets.ToggleButtons(
+            options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=lang,
+            style={"button_width": "80px"})
+        self.game_select = widgets.Dropdown(options=[(game_label(g, lang), g) for g in list_games()],
+                                            value=game, style=wide)
+        self.players = widgets.BoundedIntText(value=2, min=1, max=2, style=wide,
+                                              layout=widgets.Layout(width="160px"))
+        self.bots_label = widgets.HTML()
+        self.bot_selects: list[Any] = []
+        self.bots_box = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
+        self.n_games = widgets.BoundedIntText(value=n, min=1, max=MAX_GAMES, style=wide,
+                                              layout=widgets.Layout(width="200px"))
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=MAX_SEED, style=wide,
+                                           layout=widgets.Layout(width="200px"))
+        self.compare = widgets.Checkbox(value=False, indent=False)
+        self.options_a = OptionsPanel(self, "A")
+        self.options_b = OptionsPanel(self, "B")
+        self.options_b.box.layout.display = "none"
+        self.run_button = widgets.Button(button_style="primary", icon="play")
+        self.cancel_button = widgets.Button(icon="stop", disabled=True)
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(width="260px"))
+        self.status = widgets.HTML()
+        self.charts = widgets.Output()
+        self.summary = widgets.HTML()
+        self.download = widgets.HTML()
+
+        self.add_class("tk-stats")
+        self.children = [
+            widgets.HTML(_CSS, layout=widgets.Layout(display="none")),
+            widgets.HBox([self.title, self.lang_toggle],
+                         layout=widgets.Layout(justify_content="space-between", align_items="center")),
+            widgets.HBox([self.game_select, self.players]),
+            widgets.HBox([self.bots_label, self.bots_box], layout=widgets.Layout(align_items="center")),
+            widgets.HBox([self.n_games, self.seed]),
+            self.options_a.box,
+            self.compare,
+            self.options_b.box,
+            widgets.HBox([self.run_button, self.cancel_button, self.progress],
+                         layout=widgets.Layout(align_items="center")),
+            self.status,
+            self.charts,
+            self.summary,
+            self.download,
+        ]
+
+        self.lang_toggle.observe(self._on_lang, names="value")
+        self.game_select.observe(self._on_game, names="value")
+        self.players.observe(self._on_players, names="value")
+        self.compare.observe(self._on_compare, names="value")
+        self.run_button.on_click(lambda _b: self.run(wait=False))
+        self.cancel_button.on_click(lambda _b: self.cancel())
+
+        self._load_game(game, preset)
+        if players is not None:
+            self.players.value = players
+        self._relabel()
+
+    # --- small helpers ----------------------------------------------------------------------
+    class _QuietContext:
+        def __init__(self, owner: StatsExplorer) -> None:
+            self.owner = owner
+
+        def __enter__(self) -> None:
+            self.owner._syncing += 1
+
+        def __exit__(self, *exc: object) -> None:
+            self.owner._syncing -= 1
+
+    def _quiet(self) -> StatsExplorer._QuietContext:
+        """Within this block, programmatic changes do not trigger the explorer's observers."""
+        return StatsExplorer._QuietContext(self)
+
+    @property
+    def running(self) -> bool:
+        """True while a run (in a background thread or not) is going."""
+        return self._active
+
+    @property
+    def last_status(self) -> str:
+        return self._status[0]
+
+    # --- building the controls -------------------------------------------------------------
+    def _load_game(self, game: str, preset: str | None = None) -> None:
+        cfg_cls = type(make(game).config)
+        between = cfg_cls.describe().get("players", {}).get("between", [1, 10])
+        with self._quiet():
+            self.players.min, self.players.max = 1, 10_000  # widen first so both bounds can move
+            self.players.min, self.players.max = int(between[0]), int(between[1])
+        self.options_a.build(game, preset)
+        self.options_b.build(game, preset)
+        self._preset_players()
+        self._rebuild_bots()
+
+    def _preset_players(self) -> None:
+        """Set the player count to the preset of variant A."""
+        value = int(self.options_a.preset_values().get("players", self.players.value))
+        if value != self.players.value:
+            self.players.value = max(self.players.min, min(self.players.max, value))
+        else:
+            self._rebuild_bots()
+
+    def _rebuild_bots(self) -> None:
+        old = [w.value for w in self.bot_selects]
+        selects = []
+        for seat in range(self.players.value):
+            w = widgets.Dropdown(options=[(plots.bot_label(b, self.lang), b) for b in self._bot_order()],
+                                 value=old[seat] if seat < len(old) else "heuristic",
+                                 style={"description_width": "initial"},
+                                 layout=widgets.Layout(width="auto", margin="2px 8px 2px 0"))
+            selects.append(w)
+        self.bot_selects = selects
+        self.bots_box.children = selects
+        self._relabel_bots()
+
+    @staticmethod
+    def _bot_order() -> list[str]:
+        return sorted(BOT_NAMES, key=lambda b: (b != "heuristic", b))
+
+    def _relabel_bots(self) -> None:
+        from tablekit.i18n import seat_name
+
+        with self._quiet():
+            for seat, w in enumerate(self.bot_selects):
+                value = w.value
+                w.description = seat_name(seat, self.lang)
+                w.options = [(plots.bot_label(b, self.lang), b) for b in self._bot_order()]
+                w.value = value
+
+    def _relabel(self) -> None:
+        lang = self.lang
+        self.title.value = f"<h3>{html.escape(_t('title', lang))}</h3>"
+        with self._quiet():
+            value = self.game_select.value
+            self.game_select.options = [(game_label(g, lang), g) for g in list_games()]
+            self.game_select.value = value
+        self.game_select.description = _t("label.game", lang)
+        self.players.description = _t("label.players", lang)
+        self.bots_label.value = html.escape(_t("label.bots", lang))
+        self.n_games.description = _t("label.games", lang)
+        self.n_games.tooltip = _t("help.games", lang)
+        self.seed.description = _t("label.seed", lang)
+        self.seed.tooltip = _t("help.seed", lang)
+        self.compare.description = _t("label.compare", lang)
+        self.run_button.description = _t("button.run", lang)
+        self.cancel_button.description = _t("button.cancel", lang)
+        self.lang_toggle.tooltips = [_t("label.language", lang)] * len(LANGUAGES)
+        self.options_a.relabel()
+        self.options_b.relabel()
+        self._relabel_bots()
+        self._render_status()
+        if self.last_frames:
+            self._render_results()
+
+    # --- observers ---------------------------------------------------------------------------
+    def _on_lang(self, change: Mapping[str, Any]) -> None:
+        if change["new"] != self.lang:
+            self.set_lang(change["new"])
+
+    def set_lang(self, lang: str) -> None:
+        """Switch every label, chart and table to ``lang`` (``"en"`` or ``"ja"``)."""
+        if lang not in LANGUAGES:
+            raise ValueError(f"lang must be one of {', '.join(LANGUAGES)} (got {lang!r})")
+        self.lang = lang
+        self.lang_toggle.value = lang
+        self._relabel()
+
+    def _on_game(self, change: Mapping[str, Any]) -> None:
+        if self._syncing:
+            return
+        self._load_game(change["new"])
+        self._relabel()
+
+    def _on_players(self, change: Mapping[str, Any]) -> None:
+        if self._syncing:
+            return
+        self._rebuild_bots()
+
+    def _on_compare(self, change: Mapping[str, Any]) -> None:
+        self.options_b.box.layout.display = _show(bool(change["new"]))
+        self.options_a.relabel()
+        self.options_b.relabel()
+
+    # --- status ------------------------------------------------------------------------------
+    def _set_status(self, kind: str, code: str, /, **params: Any) -> None:
+        self._status = (kind, code, params)
+        self._render_status()
+
+    def _render_status(self) -> None:
+        kind, code, params = self._status
+        text = html.escape(_t(code, self.lang, **params))
+        if kind == "error":
+            self.last_error = text
+            self.status.value = f'<div class="tk-error" role="alert">{text}</div>'
+        else:
+            self.status.value = f'<div class="tk-status tk-{kind}" role="status">{text}</div>'
+
+    def _error_status(self, exc: BaseException) -> None:
+        """Turn an exception into a friendly message (never a traceback)."""
+        _log.debug("stats explorer run failed", exc_info=exc)
+        if isinstance(exc, ConfigError):
+            code = self._option_code(exc.field)
+            self._set_status("error", "error.config", option=f"@{code}" if code else exc.field,
+                             value=repr(exc.value), allowed=exc.allowed)
+        elif isinstance(exc, TablekitError):
+            self._set_status("error", "error.engine", message=str(exc))
+        else:
+            self._set_status("error", "error.unexpected", kind=type(exc).__name__, message=str(exc))
+
+    def _option_code(self, field: str) -> str | None:
+        game = self.game_select.value
+        for code in (f"{game}.option.{field}", f"widgets.stats.option.{game}.{field}"):
+            if has(code, self.lang):
+                return code
+        return None
+
+    # --- running ------------------------------------------------------------------------------
+    def _read_job(self) -> _Job:
+        """The games to play from the controls (raises ConfigError on a bad combination)."""
+        name = self.game_select.value
+        players = int(self.players.value)
+        variants = [("A", self.options_a)] + ([("B", self.options_b)] if self.compare.value else [])
+        games = tuple(
+            (v, make(name, preset=panel.preset.value, players=players, **panel.overrides()))
+            for v, panel in variants
+        )
+        bots = tuple(w.value for w in self.bot_selects)
+        for bot in bots:
+            if bot not in BOT_NAMES:
+                raise ConfigError("bots", "bot", bot, BOT_NAMES)
+        return _Job(games, bots, int(self.n_games.value), int(self.seed.value))
+
+    def run(self, wait: bool = True) -> Any:
+        """Play the games chosen in the controls.
+
+        ``wait=True`` plays in this thread and returns ``last_frame`` (None if the run failed
+        or was cancelled); ``wait=False`` starts a background thread (what the Run button does)
+        and returns None at once: see :meth:`wait` and :meth:`cancel`. Errors never escape:
+        they are shown in ``status`` and kept in ``last_error``.
+        """
+        with self._lock:  # one run at a time, even if a forged click arrives meanwhile
+            if self._active:
+                self._set_status("running", "status.busy")
+                return None
+            self.last_error = None
+            try:
+                job = self._read_job()
+            except Exception as exc:  # a bad option combination, shown to the user
+                self._error_status(exc)
+                return None
+            self._cancel_event.clear()
+            self._set_running(True, job)
+        if wait:
+            self._execute(job)
+            return self.last_frame if self.last_status == "done" else None
+        self._thread = threading.Thread(target=self._execute, args=(job,), name="tablekit-stats", daemon=True)
+        self._thread.start()
+        return None
+
+    def cancel(self) -> None:
+        """Ask a running simulation to stop (it stops between two small chunks of games)."""
+        with self._lock:
+            if not self._active:
+                return
+            self._cancel_event.set()
+            self.cancel_button.disabled = True
+            self._set_status("running", "status.cancelling")
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for a background run to end; True if none is running any more."""
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+            return not thread.is_alive()
+        return True
+
+    def _set_running(self, running: bool, job: _Job | None = None) -> None:
+        self._active = running
+        self.run_button.disabled = running
+        self.cancel_button.disabled = not running
+        if running and job is not None:
+            self.progress.max = max(1, job.n * len(job.games))
+            self.progress.value = 0
+            self._set_status("running", "status.running", done=0, total=job.n * len(job.games))
+
+    def _execute(self, job: _Job) -> None:
+        """Play ``job`` (in the caller's thread) and show the outcome; never raises."""
+        try:
+            self._execute_job(job)
+        except Exception as exc:  # last resort: a run must never end in a traceback
+            _log.debug("stats explorer failed while reporting", exc_info=exc)
+            self._set_running(False)
+            self._status = ("error", "error.unexpected", {"kind": type(exc).__name__, "message": str(exc)})
+            self.last_error = html.escape(str(exc))
+            self.status.value = f'<div class="tk-error" role="alert">{self.last_error}</div>'
+
+    def _execute_job(self, job: _Job) -> None:
+        total = job.n * len(job.games)
+        chunk = max(1, min(25, job.n // 40))
+        started = time.perf_counter()
+        frames: dict[str, Any] = {}
+        try:
+            for k, (variant, game) in enumerate(job.games):
+                offset = k * job.n
+
+                def report(done: int, _n: int, offset: int = offset) -> None:
+                    with self._lock:
+                        self.progress.value = offset + done
+                        if not self._cancel_event.is_set():
+                            self._set_status("running", "status.running", done=offset + done, total=total)
+
+                frames[variant] = simulate(game, list(job.bots), n=job.n, seed=job.seed, workers=self.workers,
+                                           progress=report, cancel=self._cancel_event.is_set, chunk_size=chunk)
+            self._store(job, frames)
+            self._render_results()
+        except CancelledError:
+            with self._lock:
+                self._set_running(False)
+                self._set_status("cancelled", "status.cancelled", done=int(self.progress.value), total=total)
+        except Exception as exc:  # shown as a friendly message; the UI keeps working
+            with self._lock:
+                self._set_running(False)
+                self._error_status(exc)
+        else:
+            with self._lock:
+                self._set_running(False)
+                self._set_status("done", "status.done", total=job.n * len(frames),
+                                 seconds=f"{time.perf_counter() - started:.1f}")
+        finally:
+            if self._active:  # an exception inside the handlers above
+                self._set_running(False)
+
+    def _store(self, job: _Job, frames: dict[str, Any]) -> None:
+        import pandas as pd
+
+        self._last_job = job
+        self.last_frames = frames
+        if len(frames) == 1:
+            self.last_frame = frames["A"]
+            self.last_summary = seat_summary(frames["A"])
+        else:
+            parts = [df.assign(variant=v) for v, df in frames.items()]
+            combined = pd.concat(parts, ignore_index=True)
+            self.last_frame = combined[["variant"] + [c for c in combined.columns if c != "variant"]]
+            self.last_summary = pd.concat([seat_summary(df).assign(variant=v) for v, df in frames.items()],
+                                          ignore_index=True)
+
+    # --- results -----------------------------------------------------------------------------
+    def _render_results(self) -> None:
+        lang = self.lang
+        frames = self.last_frames
+        if len(frames) == 1:
+            self.figures = plots.figures(frames["A"], lang)
+        else:
+            self.figures = plots.compare_figures(frames["A"], frames["B"], lang, names=list(frames))
+        self.charts.outputs = tuple(_mime_output(fig) for fig in self.figures.values())
+        self.summary.value = self._summary_html()
+        self.download.value = self._download_html()
+
+    def _summary_html(self) -> str:
+        import pandas as pd
+
+        lang = self.lang
+        frames = self.last_frames
+        compare = len(frames) > 1
+        table = pd.concat([plots.summary_table(df, lang, variant=v if compare else None)
+                           for v, df in frames.items()], ignore_index=True)
+        parts = [f"<h4>{html.escape(_t('summary.title', lang))}</h4>",
+                 table.to_html(index=False, border=0, classes="tk-stats-table", escape=True)]
+        job = self._last_job
+        for v, df in frames.items():
+            items = []
+            if job is not None:
+                game = dict(job.games)[v]
+                panel = self.options_a if v == "A" else self.options_b
+                defaults = presets(game.name)[game.preset].to_dict()
+                changed = [f"{option_label(game.name, f, lang)} = "
+                           f"{choice_label(game.name, f, val, lang) if isinstance(val, str) else val}"
+                           for f, val in game.config.to_dict().items()
+                           if f != "players" and defaults.get(f) != val and f in panel.describe]
+                items.append(_t("summary.setup", lang, preset=preset_label(game.name, game.preset, lang),
+                                players=game.num_players, n=len(df), seed=job.seed,
+                                changes=", ".join(changed) if changed else _t("summary.no_changes", lang)))
+            items.append(_t("summary.length", lang, mean=f"{df['decisions'].mean():.1f}"))
+            if plots.has_matches(df):
+                items.append(_t("summary.matches", lang, mean=f"{df['games'].mean():.2f}"))
+            if plots.has_mission(df):
+                m = plots.mission_summary(df)
+                items.append(_t("summary.mission", lang, rate=f"{m['rate']:.1%}", low=f"{m['ci_low']:.1%}",
+                                high=f"{m['ci_high']:.1%}"))
+                items.append(_t("summary.team_score", lang, mean=f"{df['score'].mean():.3f}"))
+            heading = f"<b>{html.escape(_t('label.variant', lang, name=v))}</b>" if compare else ""
+            parts.append(heading + '<ul class="tk-stats-overview">'
+                         + "".join(f"<li>{html.escape(i)}</li>" for i in items) + "</ul>")
+        parts.append(f"<p><small>{html.escape(_t('summary.shared', lang))}</small></p>")
+        return "".join(parts)
+
+    def _download_html(self) -> str:
+        data = base64.b64encode(self.last_frame.to_csv(index=False).encode("utf-8")).decode("ascii")
+        label = html.escape(_t("button.download", self.lang))
+        return (f'<a download="tablekit.csv" href="data:text/csv;charset=utf-8;base64,{data}" '
+                f'class="tk-download">{label}</a>')
+
+
+__all__ = ["COMMON_OPTIONS", "OptionsPanel", "StatsExplorer", "choice_label", "option_label"]

@@ -1,0 +1,165 @@
+"""Browser tests: the dashboards served by Voilà, driven by Debian's Chromium through Playwright.
+
+Every test here is marked ``browser`` (``pytest -m "not browser"`` skips them). The fixtures:
+
+- ``voila_url`` (session): ``python -m voila dashboards`` on a free loopback port, run from the
+  repository root so ``voila.json`` applies (preheated kernels, culling); stopped at the end.
+  Unlike ``make dashboards`` it shows tracebacks (by default Voilà shows only "There was an
+  error when executing cell [n]"), so a failing test prints the real error; its log is
+  ``test-artifacts/voila.log``.
+- ``browser_type_launch_args``: pytest-playwright launches ``/usr/bin/chromium`` (never a
+  downloaded browser: do not run ``playwright install``).
+- ``browser_context_args``: a 1000x1500 viewport (Voilà's lab template scrolls inside a
+  fixed-height container, so a screenshot shows only the viewport).
+- ``context``: aborts every request that is not to the loopback server (the machines have no
+  internet: CDN requests fail fast instead of timing out) and installs the hook that
+  ``widget_models`` reads; ``page`` also records kernel websocket frames for ``widget_messages``.
+
+Without Chromium the browser tests are skipped, except under CI (``CI`` set), where they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers_browser import (  # noqa: F401  (re-exported for tests)
+    ARTIFACTS,
+    INIT_SCRIPT,
+    ROOT,
+    assert_no_error_text,
+    record_widget_messages,
+    save_screenshot,
+    widget_messages,
+    widget_models,
+)
+from playwright.sync_api import BrowserContext, Page, Route
+
+HERE = Path(__file__).resolve().parent
+CHROMIUM = os.environ.get("TABLEKIT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+LOOPBACK = ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")
+START_TIMEOUT = 90.0  # seconds; preheating a kernel per dashboard slows the start
+STOP_TIMEOUT = 20.0  # Voilà shuts its kernels down on SIGTERM: 3-8 s
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if HERE in Path(item.path).resolve().parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _log_tail(path: Path, lines: int = 40) -> str:
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no log)"
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    """SIGTERM the server's process group (Voilà then shuts its kernels down), SIGKILL if stuck.
+
+    Kernels run in sessions of their own; if Voilà had to be killed they notice their parent is
+    gone (ipykernel polls JPY_PARENT_PID) and exit.
+    """
+    if proc.poll() is not None:
+        return
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=STOP_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+    except ProcessLookupError:
+        pass
+
+
+@pytest.fixture(scope="session")
+def voila_url() -> Iterator[str]:
+    """Base URL (no trailing slash) of a Voilà server for ``dashboards/``."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    port = _free_port()
+    log_path = ARTIFACTS / "voila.log"
+    url = f"http://127.0.0.1:{port}"
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "voila", "dashboards", f"--port={port}", "--no-browser",
+             "--Voila.ip=127.0.0.1", "--VoilaConfiguration.show_tracebacks=True"],
+            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        try:
+            deadline = time.monotonic() + START_TIMEOUT
+            while True:
+                if proc.poll() is not None:
+                    pytest.fail(f"voila exited with {proc.returncode}:\n{_log_tail(log_path)}")
+                try:
+                    with urllib.request.urlopen(url + "/", timeout=2) as response:
+                        if response.status == 200:
+                            break
+                except (urllib.error.URLError, OSError):
+                    pass
+                if time.monotonic() > deadline:
+                    pytest.fail(f"voila did not answer on {url} within {START_TIMEOUT:.0f} s:\n"
+                                f"{_log_tail(log_path)}")
+                time.sleep(0.25)
+            yield url
+        finally:
+            _stop(proc)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    if not Path(CHROMIUM).exists():
+        message = f"Chromium not found at {CHROMIUM}: apt-get install -y chromium"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "headless": True,
+            "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "viewport": {"width": 1000, "height": 1500}}
+
+
+def _loopback_only(route: Route) -> None:
+    if route.request.url.startswith(LOOPBACK):
+        route.continue_()
+    else:
+        route.abort()
+
+
+@pytest.fixture
+def context(context: BrowserContext) -> BrowserContext:
+    context.route("**/*", _loopback_only)
+    context.add_init_script(INIT_SCRIPT)
+    return context
+
+
+@pytest.fixture
+def page(page: Page) -> Page:
+    record_widget_messages(page)
+    return page

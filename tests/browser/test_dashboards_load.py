@@ -1,0 +1,60 @@
+"""Each Voilà dashboard loads in Chromium, shows its title and no traceback."""
+
+from __future__ import annotations
+
+import urllib.error
+import urllib.request
+
+import pytest
+from helpers_browser import assert_no_error_text, save_screenshot, widget_messages, widget_models
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+DASHBOARDS = ["play", "learn", "explore"]
+LOAD_TIMEOUT = 60_000  # ms: a cold kernel plus the widget bundles
+
+
+def open_dashboard(page: Page, base_url: str, name: str) -> None:
+    page.goto(f"{base_url}/voila/render/{name}.ipynb")
+    expect(page.locator(".tk-title")).to_be_visible(timeout=LOAD_TIMEOUT)
+
+
+@pytest.mark.parametrize("name", DASHBOARDS)
+def test_dashboard_loads_with_its_title_and_no_traceback(
+    page: Page, voila_url: str, name: str
+) -> None:
+    open_dashboard(page, voila_url, name)
+    expect(page.locator(".tk-title")).to_contain_text("tablekit")
+    # The page finished executing: Voilà removes its loading spinner.
+    expect(page.locator("#loading")).to_have_count(0, timeout=LOAD_TIMEOUT)
+    save_screenshot(page, f"dashboard-{name}")
+    assert_no_error_text(page)
+
+
+def test_widget_helpers_see_what_the_page_received(page: Page, voila_url: str) -> None:
+    """The hidden-information tests rely on these two readers: check them on a known widget."""
+    open_dashboard(page, voila_url, "play")
+    title = page.locator(".tk-title").inner_text()
+
+    models = widget_models(page)
+    html = [m for m in models.values() if m.get("model_name") == "HTMLModel"]
+    assert any("tk-title" in m["state"]["_dom_classes"] and title in m["state"]["value"]
+               for m in html), models
+
+    received = widget_messages(page)
+    assert {m["model_id"] for m in received} >= set(models), received
+    assert any(title in str(m["state"].get("value", "")) for m in received), received
+
+
+def test_the_tree_lists_the_dashboards(page: Page, voila_url: str) -> None:
+    page.goto(voila_url + "/")
+    for name in DASHBOARDS:
+        expect(page.get_by_text(f"{name}.ipynb")).to_be_visible(timeout=LOAD_TIMEOUT)
+
+
+@pytest.mark.parametrize("path", ["/voila/files/play.ipynb", "/voila/files/../pyproject.toml"])
+def test_the_server_does_not_hand_out_sources(voila_url: str, path: str) -> None:
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(voila_url + path, timeout=10)
+    assert refused.value.code in (403, 404)
