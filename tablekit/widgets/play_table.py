@@ -101,20 +101,23 @@ class PlayTable(anywidget.AnyWidget):
 
     # --- setting up ---------------------------------------------------------------------
     def new_game(self, game: str = "up_and_down", preset: str | None = None, players: int = 4,
-                 seed: int | None = None, seat: int = 0) -> None:
-        """Deal a new game (``seed`` None: a fresh random deal)."""
+                 seed: int | None = None, seat: int = 0, bots: str | list[str] | None = None) -> None:
+        """Deal a new game (``seed`` None: a fresh random deal; ``bots`` None: as before)."""
         g = make(game, preset=preset, players=players, **self._options)
+        bot_names = self._bot_names if bots is None else bots
         if not 0 <= seat < g.num_players:
             raise ConfigError(game, "seat", seat, f"a seat from 0 to {g.num_players - 1}")
+        names = [bot_names] * g.num_players if isinstance(bot_names, str) else list(bot_names)
+        if len(names) != g.num_players:
+            raise ConfigError(game, "bots", bot_names, f"one bot name or {g.num_players} of them")
+        bots_made: list[Bot] = [make_bot(n, g) for n in names]  # checked before anything changes
         seed = deal_code.random_seed() if seed is None else seed
         self.match = Match(g, seed)
         self.seat = seat
         self.solo = bool(getattr(g.config, "solo", False))
         self.controls = set(range(g.num_players)) if self.solo else {seat}
-        names = [self._bot_names] * g.num_players if isinstance(self._bot_names, str) else list(self._bot_names)
-        if len(names) != g.num_players:
-            raise ConfigError(game, "bots", self._bot_names, f"one bot name or {g.num_players} of them")
-        self.bots: list[Bot] = [make_bot(n, g) for n in names]
+        self.bots = bots_made
+        self._bot_names = bot_names
         self._rngs = [random.Random(derive_seed(seed, "bot", s)) for s in range(g.num_players)]
         try:
             self.deal = deal_code.encode(game, g.preset, g.num_players, seed)
@@ -244,7 +247,10 @@ class PlayTable(anywidget.AnyWidget):
         self._render(())
 
     def _req_lang(self, content: dict[str, Any]) -> None:
-        lang = content.get("lang")
+        self.set_lang(content.get("lang"))
+
+    def set_lang(self, lang: Any) -> None:
+        """Show every text in ``lang`` (``"en"`` or ``"ja"``)."""
         if lang not in LANGUAGES:
             raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
         self._lang = lang

@@ -35,6 +35,7 @@ from plotly.subplots import make_subplots
 
 from tablekit.i18n import has, seat_name, tr
 from tablekit.sim.stats import seat_summary, wilson_interval
+from tablekit.widgets.labels import bot_label
 
 #: Colours of variant A and B (and of a single run).
 COLOURS = ("#3b6fb6", "#e07b39")
@@ -43,12 +44,6 @@ _FAILED_COLOUR = "#9e9e9e"
 
 def _t(code: str, lang: str, **params: Any) -> str:
     return tr(f"widgets.stats.{code}", lang, **params)
-
-
-def bot_label(name: str, lang: str = "en") -> str:
-    """The display name of a bot (``"heuristic"`` -> ``"heuristic"`` / ``"ヒューリスティック"``)."""
-    code = f"widgets.stats.bot.{name}"
-    return tr(code, lang) if has(code, lang) else name
 
 
 def has_matches(df: Any) -> bool:

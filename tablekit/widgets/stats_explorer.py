@@ -48,6 +48,15 @@ from tablekit.i18n import LANGUAGES, has, tr
 from tablekit.sim import CancelledError, simulate
 from tablekit.sim.stats import seat_summary
 from tablekit.widgets import plots
+from tablekit.widgets.labels import (  # noqa: F401  (re-exported: older imports)
+    LANGUAGE_NAMES,
+    bot_label,
+    choice_label,
+    game_label,
+    option_help,
+    option_label,
+    preset_label,
+)
 
 _log = logging.getLogger(__name__)
 
@@ -56,9 +65,6 @@ _log = logging.getLogger(__name__)
 COMMON_OPTIONS: dict[str, tuple[str, ...]] = {
     "up_and_down": ("mode", "single_game", "target_wins", "special_on_empty_field"),
 }
-
-#: Self-names of the languages (shown as they are in every language, like most sites do).
-LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
 
 VARIANTS = ("A", "B")
 MAX_GAMES = 100_000
@@ -82,40 +88,6 @@ _CSS = """
 
 def _t(code: str, lang: str, **params: Any) -> str:
     return tr(f"widgets.stats.{code}", lang, **params)
-
-
-def _first(codes: list[str], lang: str, fallback: str) -> str:
-    for code in codes:
-        if has(code, lang):
-            return tr(code, lang)
-    return fallback
-
-
-def option_label(game: str, field: str, lang: str) -> str:
-    """The label of an option: the game's own ``<game>.option.<field>`` text if it has one,
-    else ``widgets.stats.option.<game>.<field>``, else the field name."""
-    return _first([f"{game}.option.{field}", f"widgets.stats.option.{game}.{field}"], lang,
-                  field.replace("_", " "))
-
-
-def option_help(game: str, field: str, lang: str, doc: str) -> str:
-    """The tooltip of an option (``widgets.stats.help.<game>.<field>``, else the config's doc)."""
-    return _first([f"widgets.stats.help.{game}.{field}"], lang, doc)
-
-
-def choice_label(game: str, field: str, value: Any, lang: str) -> str:
-    """The label of one allowed value (``<game>.label.<field>.<value>`` first, so Up&Down's
-    mode names are reused)."""
-    return _first([f"{game}.label.{field}.{value}", f"widgets.stats.choice.{game}.{field}.{value}"],
-                  lang, str(value))
-
-
-def preset_label(game: str, preset: str, lang: str) -> str:
-    return _first([f"{game}.label.mode.{preset}", f"widgets.stats.preset.{game}.{preset}"], lang, preset)
-
-
-def game_label(game: str, lang: str) -> str:
-    return _first([f"{game}.title"], lang, game)
 
 
 def _show(display: bool) -> str:
@@ -419,7 +391,7 @@ class StatsExplorer(widgets.VBox):
         old = [w.value for w in self.bot_selects]
         selects = []
         for seat in range(self.players.value):
-            w = widgets.Dropdown(options=[(plots.bot_label(b, self.lang), b) for b in self._bot_order()],
+            w = widgets.Dropdown(options=[(bot_label(b, self.lang), b) for b in self._bot_order()],
                                  value=old[seat] if seat < len(old) else "heuristic",
                                  style={"description_width": "initial"},
                                  layout=widgets.Layout(width="auto", margin="2px 8px 2px 0"))
@@ -439,7 +411,7 @@ class StatsExplorer(widgets.VBox):
             for seat, w in enumerate(self.bot_selects):
                 value = w.value
                 w.description = seat_name(seat, self.lang)
-                w.options = [(plots.bot_label(b, self.lang), b) for b in self._bot_order()]
+                w.options = [(bot_label(b, self.lang), b) for b in self._bot_order()]
                 w.value = value
 
     def _relabel(self) -> None:

@@ -191,7 +191,10 @@ class RuleWalkthrough(anywidget.AnyWidget):
             self._apply(step, tr("widgets.walk.shown", self._lang))
 
     def _req_lang(self, content: dict[str, Any]) -> None:
-        lang = content.get("lang")
+        self.set_lang(content.get("lang"))
+
+    def set_lang(self, lang: Any) -> None:
+        """Narrate and label everything in ``lang`` (``"en"`` or ``"ja"``)."""
         if lang not in LANGUAGES:
             raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
         self._lang = lang
