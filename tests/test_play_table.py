@@ -184,3 +184,31 @@ def test_speed_is_validated() -> None:
     assert table.bot_delay == 0 and table.message_kind == "error"
     table.handle({"type": "speed", "ms": 300})
     assert table.bot_delay == pytest.approx(0.3)
+
+
+def test_replay_a_finished_game_step_by_step() -> None:
+    table = PlayTable(preset="basic", players=3, seed=11, bot_delay=0, single_game=True)
+    table.handle({"type": "replay", "step": 0})
+    assert table.replay_at is None and table.message_kind == "refusal"  # not over yet
+    play_to_end(table)
+    end = table.match.step_index
+    final_view = table.view
+    table.handle({"type": "replay", "step": 0})
+    assert table.replay_at == 0 and table.view["replay"]["total"] == end
+    assert table.log == [] and not any(c["playable"] for z in table.view["zones"] for c in z.get("cards", []))
+    assert_no_leak(table)
+    table.handle({"type": "replay", "step": 1})
+    assert table.announce == " ".join(e.text("en") for e in table.match.events[1])
+    before = (table.match.step_index, table.match.state)
+    for forged in ({"type": "play", "code": "P"}, {"type": "undo"}, {"type": "hint"}):
+        table.handle(forged)
+        assert table.message_kind == "refusal"
+    assert (table.match.step_index, table.match.state) == before
+    for bad in (-1, end + 1, True, "2"):
+        table.handle({"type": "replay", "step": bad})
+        assert table.message_kind == "error" and table.replay_at == 1
+    table.handle({"type": "replay", "step": end})
+    assert table.view["over"]
+    table.handle({"type": "replay", "step": "exit"})
+    assert table.replay_at is None and "replay" not in table.view
+    assert table.view["zones"] == final_view["zones"]

@@ -125,6 +125,7 @@ class PlayTable(anywidget.AnyWidget):
             self.deal = ""
         self._generation += 1
         self._hint_code = None
+        self.replay_at: int | None = None
         self.log = []
         self._say("", "info")
         self._render(self.match.latest_events)
@@ -149,10 +150,13 @@ class PlayTable(anywidget.AnyWidget):
             handler: Callable[[dict[str, Any]], None] | None = {
                 "play": self._req_play, "why": self._req_why, "hint": self._req_hint,
                 "undo": self._req_undo, "new": self._req_new, "teaching": self._req_teaching,
-                "lang": self._req_lang, "speed": self._req_speed,
+                "lang": self._req_lang, "speed": self._req_speed, "replay": self._req_replay,
             }.get(kind)
             if handler is None:
                 raise InvalidActionError(f"unknown request {kind!r}")
+            if self.replay_at is not None and kind in ("play", "why", "hint", "undo"):
+                self._say(tr("widgets.table.in_replay", self._lang), "refusal")
+                return
             handler(content)
         except IllegalActionError as exc:
             self._say(exc.text(self._lang), "refusal")
@@ -258,6 +262,44 @@ class PlayTable(anywidget.AnyWidget):
         self._say("", "info")
         self._render(())
 
+    def _req_replay(self, content: dict[str, Any]) -> None:
+        step = content.get("step")
+        if step == "exit":
+            self.replay(None)
+        elif isinstance(step, bool) or not isinstance(step, int):
+            raise ValueError("a replay step is a whole number or 'exit'")
+        else:
+            self.replay(step)
+
+    def replay(self, step: int | None) -> None:
+        """Watch the finished game again from ``step`` (0 is the deal); None leaves the replay.
+
+        Only a finished game can be replayed; the table shows the human's seat as it was then
+        (other hands stay hidden unless teaching mode is on), and nothing can be played.
+        """
+        if step is None:
+            if self.replay_at is not None:
+                self.replay_at = None
+                self.log = self._log_upto(self.match.step_index)
+                self._say("", "info")
+                self._render(())
+            return
+        if not self.match.is_over:
+            self._say(tr("widgets.table.replay_after_end", self._lang), "refusal")
+            return
+        last = self.match.step_index
+        if not 0 <= step <= last:
+            raise ValueError(f"a replay step is from 0 to {last}")
+        self.replay_at = step
+        self.log = self._log_upto(step)
+        self._say("", "info")
+        self._render(())
+        self.announce = " ".join(e.text(self._lang) for e in self.match.events[step])
+
+    def _log_upto(self, step: int) -> list[str]:
+        texts = [e.text(self._lang) for events in self.match.events[1:step + 1] for e in events]
+        return texts[-LOG_LIMIT:]
+
     def _req_speed(self, content: dict[str, Any]) -> None:
         ms = content.get("ms")
         if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not 0 <= ms <= 5000:
@@ -287,7 +329,7 @@ class PlayTable(anywidget.AnyWidget):
 
     def _bot_move(self, generation: int) -> bool:
         """One bot move; False when it is not a bot's turn (or the line was undone)."""
-        if generation != self._generation or self.match.is_over:
+        if generation != self._generation or self.match.is_over or self.replay_at is not None:
             return False
         seat = self.match.current_player
         if seat is None or seat in self.controls:
@@ -306,10 +348,17 @@ class PlayTable(anywidget.AnyWidget):
     def _render(self, events: tuple[Event, ...] | list[Event]) -> None:
         game = self.match.game
         view_module = importlib.import_module(f"tablekit.games.{game.name}.view")
+        replaying = self.replay_at is not None
         view = view_module.view_model(
-            game, self.match.state, self.seat, self._lang, controls=self.controls,
-            events=events, teaching=self.teaching and self.allow_teaching,
+            game, self.match.states[self.replay_at] if self.replay_at is not None else self.match.state,
+            self.seat, self._lang, controls=set() if replaying else self.controls,
+            events=self.match.events[self.replay_at] if self.replay_at is not None else events,
+            teaching=self.teaching and self.allow_teaching,
         )
+        if self.replay_at is not None:
+            view["replay"] = {"step": self.replay_at, "total": self.match.step_index,
+                              "text": tr("widgets.table.replay_step", self._lang, step=self.replay_at,
+                                         total=self.match.step_index)}
         if self._hint_code:
             for z in view["zones"]:
                 for c in z.get("cards", []):
@@ -322,5 +371,6 @@ class PlayTable(anywidget.AnyWidget):
             self.announce = " ".join(texts)
         self.labels = {k: tr(f"widgets.table.{k}", self._lang) for k in (
             "hint", "undo", "new", "deal_code", "teaching", "large", "log", "language", "speed",
-            "choose_target", "cancel", "summary", "play_again", "your_cards", "table")}
+            "choose_target", "cancel", "summary", "play_again", "your_cards", "table", "replay",
+            "replay_start", "replay_back", "replay_forward", "replay_end", "replay_exit")}
         self.view = _with_svg(view)

@@ -66,6 +66,18 @@ function render({ model, el: host }) {
     return controls;
   }
 
+  function replayBar(replay) {
+    return el("div", { class: "tk-controls tk-replay", role: "group", "aria-label": replay.text }, [
+      el("span", { class: "tk-replay-step", text: replay.text }),
+      button(L("replay_start"), { type: "replay", step: 0 }, "tk-replay-start", replay.step === 0),
+      button(L("replay_back"), { type: "replay", step: replay.step - 1 }, "tk-replay-back", replay.step === 0),
+      button(L("replay_forward"), { type: "replay", step: replay.step + 1 }, "tk-replay-forward",
+             replay.step >= replay.total),
+      button(L("replay_end"), { type: "replay", step: replay.total }, "tk-replay-end", replay.step >= replay.total),
+      button(L("replay_exit"), { type: "replay", step: "exit" }, "tk-replay-exit"),
+    ]);
+  }
+
   function lessonPanel(lesson) {
     const select = el("select", { class: "tk-lesson-select", "aria-label": L("lesson") },
       lesson.titles.map((t, i) => el("option", { value: i, text: `${i + 1}. ${t}`, selected: i === lesson.index })));
@@ -210,12 +222,14 @@ function render({ model, el: host }) {
     const lesson = model.get("lesson");
     if (lesson && lesson.title) {
       root.insertBefore(lessonPanel(lesson), root.children[1]);
+    } else if (view.replay) {
+      root.insertBefore(replayBar(view.replay), root.children[1]);
     } else {
       root.appendChild(tableControls(view));
     }
     root.appendChild(commonControls());
 
-    if (view.over && view.outcome && !(lesson && lesson.title)) {
+    if (view.over && view.outcome && !view.replay && !(lesson && lesson.title)) {
       const again = el("button", { class: "tk-control tk-play-again", text: L("play_again") });
       again.addEventListener("click", () => send({ type: "new", deal: "" }));
       root.appendChild(el("div", { class: "tk-summary", role: "dialog", "aria-label": L("summary") }, [
@@ -224,6 +238,7 @@ function render({ model, el: host }) {
         el("p", { class: "tk-winners", text: view.outcome.winners }),
         el("ul", {}, view.outcome.scores.map((s) => el("li", { text: s }))),
         again,
+        button(L("replay"), { type: "replay", step: 0 }, "tk-replay-button"),
       ]));
     }
 
