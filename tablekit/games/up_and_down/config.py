@@ -36,7 +36,8 @@ class UpAndDownConfig(GameConfig):
     allow_debt: bool = option(False, doc="carry-over: a player with no chips still pays and goes below zero")
     pot_claim_allows_special: bool = option(True, doc="carry-over: a special card counts as the survivor's extra card")
     # Cul-de-sac
-    removed_cards: int = option(0, between=(0, 98), doc="cul-de-sac: cards taken out at random before the deal")
+    removed_cards: int = option(0, between=(0, 98),
+                                doc="cul-de-sac: cards taken out at random before the deal (at most 108 - 5 x players)")
     special_tiebreak_value: int = option(0, between=(0, 100), doc="cul-de-sac: value of a face-down special card in the tie-break sum")
 
     def validate(self) -> None:
