@@ -372,5 +372,5 @@ class PlayTable(anywidget.AnyWidget):
         self.labels = {k: tr(f"widgets.table.{k}", self._lang) for k in (
             "hint", "undo", "new", "deal_code", "teaching", "large", "log", "language", "speed",
             "choose_target", "cancel", "summary", "play_again", "your_cards", "table", "replay",
-            "replay_start", "replay_back", "replay_forward", "replay_end", "replay_exit")}
+            "replay_start", "replay_back", "replay_forward", "replay_end", "replay_exit", "face_down")}
         self.view = _with_svg(view)

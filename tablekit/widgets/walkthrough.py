@@ -268,7 +268,7 @@ class RuleWalkthrough(anywidget.AnyWidget):
             section = step.section
         self.labels = {k: tr(f"widgets.table.{k}", lang) for k in (
             "hint", "undo", "new", "deal_code", "teaching", "large", "log", "language", "speed",
-            "choose_target", "cancel", "summary", "play_again", "your_cards", "table")} | {
+            "choose_target", "cancel", "summary", "play_again", "your_cards", "table", "face_down")} | {
             k: tr(f"widgets.walk.{k}", lang) for k in (
                 "previous", "next", "autoplay", "stop", "show", "lesson", "section", "your_turn", "step")}
         self.lesson = {

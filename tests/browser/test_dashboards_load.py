@@ -17,7 +17,7 @@ LOAD_TIMEOUT = 60_000  # ms: a cold kernel plus the widget bundles
 
 def open_dashboard(page: Page, base_url: str, name: str) -> None:
     page.goto(f"{base_url}/voila/render/{name}.ipynb")
-    expect(page.locator(".tk-title")).to_be_visible(timeout=LOAD_TIMEOUT)
+    expect(page.locator("h1.tk-title")).to_be_visible(timeout=LOAD_TIMEOUT)
 
 
 @pytest.mark.parametrize("name", DASHBOARDS)
@@ -25,7 +25,7 @@ def test_dashboard_loads_with_its_title_and_no_traceback(
     page: Page, voila_url: str, name: str
 ) -> None:
     open_dashboard(page, voila_url, name)
-    expect(page.locator(".tk-title")).to_contain_text("tablekit")
+    expect(page.locator("h1.tk-title")).to_contain_text("tablekit")
     # The page finished executing: Voilà removes its loading spinner.
     expect(page.locator("#loading")).to_have_count(0, timeout=LOAD_TIMEOUT)
     save_screenshot(page, f"dashboard-{name}")
@@ -35,11 +35,11 @@ def test_dashboard_loads_with_its_title_and_no_traceback(
 def test_widget_helpers_see_what_the_page_received(page: Page, voila_url: str) -> None:
     """The hidden-information tests rely on these two readers: check them on a known widget."""
     open_dashboard(page, voila_url, "play")
-    title = page.locator(".tk-title").inner_text()
+    title = page.locator("h1.tk-title").inner_text()
 
     models = widget_models(page)
     html = [m for m in models.values() if m.get("model_name") == "HTMLModel"]
-    assert any("tk-title" in m["state"]["_dom_classes"] and title in m["state"]["value"]
+    assert any("tk-title" in m["state"]["value"] and title in m["state"]["value"]
                for m in html), models
 
     received = widget_messages(page)

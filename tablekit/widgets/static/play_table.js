@@ -10,6 +10,10 @@ function el(tag, attrs = {}, children = []) {
     else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v === true ? "" : v);
   }
   for (const c of children) if (c) node.appendChild(c);
+  // A labelled card names itself: hide its picture's own label from screen readers.
+  if (attrs.html && attrs["aria-label"]) {
+    for (const svg of node.querySelectorAll("svg")) svg.setAttribute("aria-hidden", "true");
+  }
   return node;
 }
 
@@ -18,6 +22,9 @@ function render({ model, el: host }) {
   host.appendChild(root);
   let choosing = null; // a Shot card waiting for its target: {targets, label}
   let focusKey = null;
+  // The speed sliders are redrawn on every change: keep the value the learner chose.
+  let botSpeed = 600;
+  let lessonSpeed = 2500;
 
   const send = (msg) => model.send(msg);
   const L = (k) => (model.get("labels") || {})[k] || k;
@@ -45,9 +52,9 @@ function render({ model, el: host }) {
       teach.addEventListener("change", () => send({ type: "teaching", on: teach.checked }));
       controls.appendChild(el("label", {}, [teach, el("span", { text: " " + L("teaching") })]));
     }
-    const speed = el("input", { type: "range", min: 0, max: 2000, step: 100, value: 600,
+    const speed = el("input", { type: "range", min: 0, max: 2000, step: 100, value: botSpeed,
                                 class: "tk-speed", "aria-label": L("speed") });
-    speed.addEventListener("change", () => send({ type: "speed", ms: Number(speed.value) }));
+    speed.addEventListener("change", () => { botSpeed = Number(speed.value); send({ type: "speed", ms: botSpeed }); });
     controls.appendChild(el("label", {}, [el("span", { text: L("speed") + " " }), speed]));
     return controls;
   }
@@ -90,9 +97,9 @@ function render({ model, el: host }) {
                       : button(L("autoplay"), { type: "autoplay", on: true }, "tk-autoplay", !lesson.can_next),
       lesson.your_turn ? button(L("show"), { type: "show" }, "tk-show") : null,
     ]);
-    const speed = el("input", { type: "range", min: 500, max: 6000, step: 250, value: 2500,
+    const speed = el("input", { type: "range", min: 500, max: 6000, step: 250, value: lessonSpeed,
                                 class: "tk-speed", "aria-label": L("speed") });
-    speed.addEventListener("change", () => send({ type: "speed", ms: Number(speed.value) }));
+    speed.addEventListener("change", () => { lessonSpeed = Number(speed.value); send({ type: "speed", ms: lessonSpeed }); });
     nav.appendChild(el("label", {}, [el("span", { text: L("speed") + " " }), speed]));
     return el("div", { class: "tk-lesson" + (lesson.your_turn ? " tk-your-turn" : "") }, [
       el("div", { class: "tk-lesson-head" }, [
@@ -171,7 +178,7 @@ function render({ model, el: host }) {
     for (const c of zone.cards) cards.appendChild(cardButton(c, zone, view));
     for (let i = 0; i < (zone.hidden || 0); i++) {
       cards.appendChild(el("span", { class: "tk-card tk-back", html: zone.back_svg, role: "img",
-                                      "aria-label": zone.label }));
+                                      "aria-label": `${zone.label}: ${L("face_down")}` }));
     }
     const box = el("div", { class: classes.join(" "), "data-zone": zone.id, "data-seat": zone.owner }, [head, cards]);
     if (isTarget) {
@@ -179,6 +186,7 @@ function render({ model, el: host }) {
                                   "data-target": zone.owner });
       pick.addEventListener("click", () => {
         choosing = null;
+        draw(); // no stale target buttons to click twice while Python answers
         send({ type: "play", code: "S" + zone.owner });
       });
       box.appendChild(pick);
