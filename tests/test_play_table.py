@@ -212,3 +212,13 @@ def test_replay_a_finished_game_step_by_step() -> None:
     table.handle({"type": "replay", "step": "exit"})
     assert table.replay_at is None and "replay" not in table.view
     assert table.view["zones"] == final_view["zones"]
+
+
+def test_one_request_announces_every_move_it_caused() -> None:
+    table = PlayTable(preset="basic", players=4, seed=5, bot_delay=0)
+    before = table.match.step_index
+    card = next(c for z in table.view["zones"] for c in z.get("cards", []) if c["playable"])
+    table.handle({"type": "play", "code": card["action"] or f"S{card['targets'][0]}"})
+    moves = [e.text("en") for events in table.match.events[before + 1:table.match.step_index + 1] for e in events]
+    assert table.match.step_index - before >= 2  # the human and at least one bot moved
+    assert table.announce == " ".join(moves)

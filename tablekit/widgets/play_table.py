@@ -93,6 +93,7 @@ class PlayTable(anywidget.AnyWidget):
         self.allow_teaching_ui = allow_teaching
         self.teaching = False
         self._generation = 0
+        self._announced: list[str] | None = None
         self._hint_code: str | None = None
         self._lang = lang if lang in LANGUAGES else "en"
         self.lang = self._lang
@@ -142,7 +143,19 @@ class PlayTable(anywidget.AnyWidget):
         self.handle(content)
 
     def handle(self, content: Any) -> None:
-        """Handle one request from the browser. Never raises: problems become messages."""
+        """Handle one request from the browser. Never raises: problems become messages.
+
+        Everything the request changes (with instant bots, their moves too) reaches the browser
+        as one update, and the live line announces every move made meanwhile.
+        """
+        self._announced = []
+        try:
+            with self.hold_sync():
+                self._handle(content)
+        finally:
+            self._announced = None
+
+    def _handle(self, content: Any) -> None:
         try:
             if not isinstance(content, dict) or not isinstance(content.get("type"), str):
                 raise InvalidActionError("malformed request")
@@ -368,6 +381,9 @@ class PlayTable(anywidget.AnyWidget):
         texts = [e.text(self._lang) for e in events]
         if texts:
             self.log = (list(self.log) + texts)[-LOG_LIMIT:]
+            if self._announced is not None:  # inside one request: keep every move
+                self._announced.extend(texts)
+                texts = self._announced
             self.announce = " ".join(texts)
         self.labels = {k: tr(f"widgets.table.{k}", self._lang) for k in (
             "hint", "undo", "new", "deal_code", "teaching", "large", "log", "language", "speed",

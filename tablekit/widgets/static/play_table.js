@@ -194,9 +194,32 @@ function render({ model, el: host }) {
     return box;
   }
 
+  // Message, log and live line change often (every bot move, every "why"): they have their own
+  // slots, updated in place; only the view, labels, language, size and lesson redraw the table.
+  let messageSlot = null;
+  let logList = null;
+  let liveLine = null;
+
+  function drawMessage() {
+    if (!messageSlot) return;
+    const kind = model.get("message_kind");
+    messageSlot.replaceChildren(...(model.get("message")
+      ? [el("div", { class: `tk-message tk-msg-${kind === "error" ? "problem" : kind}`, text: model.get("message") })]
+      : []));
+  }
+
+  function drawLog() {
+    if (logList) logList.replaceChildren(...(model.get("log") || []).slice(-40).map((t) => el("li", { text: t })));
+  }
+
+  function drawLive() {
+    if (liveLine) liveLine.textContent = model.get("announce");
+  }
+
   function draw() {
     const view = model.get("view") || {};
     const zones = view.zones || [];
+    const hadFocus = root.contains(document.activeElement);
     root.className = "tk-table" + (model.get("large") ? " tk-large" : "");
     root.setAttribute("lang", model.get("lang"));
     root.innerHTML = "";
@@ -205,12 +228,10 @@ function render({ model, el: host }) {
       el("div", { class: "tk-title", text: view.title || "" }),
       el("div", { class: "tk-subtitle", text: view.subtitle || "" }),
     ]));
-    const kind = model.get("message_kind");
     root.appendChild(el("div", { class: "tk-prompt", role: "status", text: view.prompt || "" }));
-    if (model.get("message")) {
-      root.appendChild(el("div", { class: `tk-message tk-msg-${kind === "error" ? "problem" : kind}`,
-                                   text: model.get("message") }));
-    }
+    messageSlot = el("div", { class: "tk-message-slot" });
+    root.appendChild(messageSlot);
+    drawMessage();
     if (choosing) {
       const cancel = el("button", { class: "tk-cancel", text: L("cancel") });
       cancel.addEventListener("click", () => { choosing = null; draw(); });
@@ -250,22 +271,24 @@ function render({ model, el: host }) {
       ]));
     }
 
-    const log = el("details", { class: "tk-log", open: true }, [
-      el("summary", { text: L("log") }),
-      el("ol", {}, (model.get("log") || []).slice(-40).map((t) => el("li", { text: t }))),
-    ]);
-    root.appendChild(log);
-    root.appendChild(el("div", { class: "tk-live", "aria-live": "polite", text: model.get("announce") }));
+    logList = el("ol");
+    root.appendChild(el("details", { class: "tk-log", open: true }, [el("summary", { text: L("log") }), logList]));
+    drawLog();
+    liveLine = el("div", { class: "tk-live", "aria-live": "polite" });
+    root.appendChild(liveLine);
+    drawLive();
 
-    if (focusKey) {
+    if (focusKey && hadFocus) {
       const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
       if (again) again.focus();
     }
   }
 
-  for (const name of ["view", "lesson", "message", "message_kind", "log", "announce", "deal", "lang", "large", "labels"]) {
-    model.on(`change:${name}`, draw);
-  }
+  for (const name of ["view", "lesson", "deal", "lang", "large", "labels"]) model.on(`change:${name}`, draw);
+  model.on("change:message", drawMessage);
+  model.on("change:message_kind", drawMessage);
+  model.on("change:log", drawLog);
+  model.on("change:announce", drawLive);
   draw();
 }
 
