@@ -1,9 +1,11 @@
 """SVG card faces, as pure functions of a face (see ``tablekit.core.view.face``).
 
 Each deck is a function registered in ``DECKS`` that turns a face dict into SVG markup, so new
-decks (the 52-card deck, UNO, Up or Down?'s coloured cards) are added as data plus one small
-function. Colour is never the only signal: every coloured mark also carries a letter, digit
-or symbol, and every card has an aria label.
+decks (UNO, Up or Down?'s coloured cards) are added as data plus one small function. Colour is
+never the only signal: every coloured mark also carries a letter, digit or symbol, and every
+card has an aria label. Decks: ``up_and_down`` and ``standard`` (the 52 cards and two Jokers of
+American Page One; ``standard_face("QS", lang, four_colour)`` builds a face, codes are described
+above ``SUITS``). Every picture is self-contained (no external font or image).
 
 >>> svg = card_svg({"deck": "up_and_down", "code": "37", "aria": "37"})
 >>> svg.startswith("<svg") and ">37<" in svg
@@ -14,8 +16,13 @@ True
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from html import escape
 from typing import Any, Callable
+
+from tablekit.core.view import face as make_face
+from tablekit.i18n import has, tr
 
 WIDTH, HEIGHT = 60, 84  # viewBox units; the widget scales cards with CSS
 
@@ -33,10 +40,11 @@ SPECIALS = {
 }
 
 
-def _frame(body: str, aria: str, fill: str = "#ffffff", stroke: str = "#333333") -> str:
+def _frame(body: str, aria: str, fill: str = "#ffffff", stroke: str = "#333333", title: bool = False) -> str:
+    heading = f"<title>{escape(aria)}</title>" if title else ""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        f'role="img" aria-label="{escape(aria)}" class="tk-card-svg">'
+        f'role="img" aria-label="{escape(aria)}" class="tk-card-svg">{heading}'
         f'<rect x="1" y="1" width="{WIDTH - 2}" height="{HEIGHT - 2}" rx="6" '
         f'fill="{fill}" stroke="{stroke}" stroke-width="1.5"/>{body}</svg>'
     )
@@ -69,6 +77,291 @@ def _up_and_down(face: dict[str, Any]) -> str:
     return _frame(body, aria)
 
 
+# --- The standard 52-card deck and its two Jokers (American Page One) -----------------------
+#
+# Card codes are rank then suit: ranks A 2 3 4 5 6 7 8 9 10 J Q K, suits S (spades) H (hearts)
+# D (diamonds) C (clubs): "AS", "7H", "10D", "QC". The Jokers are "JK1" (black) and "JK2" (red).
+# Reading a code is tolerant: case and spaces do not matter, "T" means 10 ("TS" is "10S"), a suit
+# symbol may replace its letter ("Q♠", "10♡"), "1" may stand for the ace, and "JK" / "JOKER" mean
+# "JK1" (a one-Joker deck).
+# ``standard_code`` turns any accepted spelling into the canonical one.
+#
+# Everything a face needs is in the tables below (``SUITS``, ``RANKS``, ``JOKERS``): a new deck
+# with coloured suits (UNO, Up or Down?) is another table of ``Suit`` rows plus one small
+# drawing function registered in ``DECKS``.
+
+STANDARD_DECK = "standard"
+#: The font of ranks and letters: common sans-serif faces already on the reader's machine.
+FONT = "Arial, Helvetica, sans-serif"
+#: The panel behind court cards' letters (the same in both colour schemes).
+COURT_PANEL = "#fbf5e6"
+
+
+@dataclass(frozen=True)
+class Suit:
+    """One suit as data.
+
+    ``code`` is its letter in card codes, ``symbol`` the character people read, ``classic`` and
+    ``four`` its ink in the two-colour and four-colour schemes, ``shape`` the SVG elements that
+    draw its symbol inside a 100 x 100 box (filled with the ink), ``aliases`` other accepted
+    spellings. Its spoken name is the catalog entry ``render.standard.suit.<code>``.
+    """
+
+    code: str
+    symbol: str
+    classic: str
+    four: str
+    shape: str
+    aliases: tuple[str, ...] = ()
+
+    def ink(self, four_colour: bool = False) -> str:
+        return self.four if four_colour else self.classic
+
+
+@dataclass(frozen=True)
+class Rank:
+    """One rank as data: ``code`` in card codes (also the text in the corners), ``kind``
+    (``"ace"``: one large symbol, ``"pips"``: ``pips`` symbols, ``"court"``: a large letter),
+    ``pips`` as (column, row) fractions of the pip field (0 = left/top, 1 = right/bottom; pips
+    below the middle are drawn upside down, as on printed cards) and ``aliases``. Its spoken name
+    is ``render.standard.rank.<code>`` when the catalog has it, else the code itself ("7")."""
+
+    code: str
+    kind: str
+    pips: tuple[tuple[float, float], ...] = ()
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Joker:
+    """A Joker: its ink, whether its star is solid (the two Jokers differ by shape as well as
+    colour), and aliases. Its spoken name is ``render.standard.joker.<number>``."""
+
+    code: str
+    number: str
+    ink: str
+    solid: bool
+    aliases: tuple[str, ...] = ()
+
+
+BLACK, RED, BLUE, GREEN = "#1b1b1b", "#c4122f", "#0b57b3", "#127a2e"
+
+# Suit shapes in a 100 x 100 box (drawn, not typed: no font or emoji style can change them).
+_SPADE = (
+    '<path d="M50 3C58 20 78 33 90 46C100 57 99 75 85 81C74 86 61 82 55 73C57 84 61 91 70 97'
+    'L30 97C39 91 43 84 45 73C39 82 26 86 15 81C1 75 0 57 10 46C22 33 42 20 50 3Z"/>'
+)
+_HEART = (
+    '<path d="M50 95C40 82 4 60 3 33C2 14 16 4 29 4C40 4 47 11 50 20C53 11 60 4 71 4'
+    'C84 4 98 14 97 33C96 60 60 82 50 95Z"/>'
+)
+_DIAMOND = '<path d="M50 2C60 20 72 36 87 50C72 64 60 80 50 98C40 80 28 64 13 50C28 36 40 20 50 2Z"/>'
+_CLUB = (
+    '<circle cx="50" cy="27" r="21"/><circle cx="27" cy="58" r="21"/><circle cx="73" cy="58" r="21"/>'
+    '<circle cx="50" cy="50" r="12"/><path d="M50 44C51 70 56 86 68 97L32 97C44 86 49 70 50 44Z"/>'
+)
+
+
+def _star_shape(points: int = 5, outer: float = 49.0, inner: float = 20.0) -> str:
+    corners = []
+    for i in range(points * 2):
+        radius = outer if i % 2 == 0 else inner
+        angle = math.pi * i / points - math.pi / 2
+        corners.append(f"{_n(50 + radius * math.cos(angle))} {_n(53 + radius * math.sin(angle))}")
+    return f'<path d="M{"L".join(corners)}Z"/>'
+
+
+def _n(value: float, places: int = 2) -> str:
+    """A short number for SVG attributes (no trailing zeros)."""
+    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
+    return "0" if text in ("", "-0") else text
+
+
+SUITS: dict[str, Suit] = {
+    s.code: s
+    for s in (
+        Suit("S", "\u2660", BLACK, BLACK, _SPADE, ("\u2664",)),
+        Suit("H", "\u2665", RED, RED, _HEART, ("\u2661",)),
+        Suit("D", "\u2666", RED, BLUE, _DIAMOND, ("\u2662",)),
+        Suit("C", "\u2663", BLACK, GREEN, _CLUB, ("\u2667",)),
+    )
+}
+
+_L, _C, _R = 0.0, 0.5, 1.0
+_SIDES = ((_L, 0.0), (_R, 0.0), (_L, 1.0), (_R, 1.0))
+_THIRDS = tuple((col, row) for row in (0.0, 1 / 3, 2 / 3, 1.0) for col in (_L, _R))
+RANKS: dict[str, Rank] = {
+    r.code: r
+    for r in (
+        Rank("A", "ace", ((_C, 0.5),), ("1",)),
+        Rank("2", "pips", ((_C, 0.0), (_C, 1.0))),
+        Rank("3", "pips", ((_C, 0.0), (_C, 0.5), (_C, 1.0))),
+        Rank("4", "pips", _SIDES),
+        Rank("5", "pips", _SIDES + ((_C, 0.5),)),
+        Rank("6", "pips", _SIDES + ((_L, 0.5), (_R, 0.5))),
+        Rank("7", "pips", _SIDES + ((_L, 0.5), (_R, 0.5), (_C, 0.25))),
+        Rank("8", "pips", _SIDES + ((_L, 0.5), (_R, 0.5), (_C, 0.25), (_C, 0.75))),
+        Rank("9", "pips", _THIRDS + ((_C, 0.5),)),
+        Rank("10", "pips", _THIRDS + ((_C, 1 / 6), (_C, 5 / 6)), ("T",)),
+        Rank("J", "court"),
+        Rank("Q", "court"),
+        Rank("K", "court"),
+    )
+}
+
+JOKERS: dict[str, Joker] = {
+    j.code: j
+    for j in (
+        Joker("JK1", "1", BLACK, True, ("JK", "JOKER", "JOKER1")),
+        Joker("JK2", "2", RED, False, ("JOKER2",)),
+    )
+}
+
+#: Every canonical code: spades, hearts, diamonds, clubs (A to K each), then the two Jokers.
+STANDARD_CODES: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS) + tuple(JOKERS)
+
+_SUIT_ALIASES = {a: s for s in SUITS.values() for a in (s.code, s.symbol, *s.aliases)}
+_RANK_ALIASES = {a: r for r in RANKS.values() for a in (r.code, *r.aliases)}
+_JOKER_ALIASES = {a: j for j in JOKERS.values() for a in (j.code, *j.aliases)}
+
+# Where things go, in viewBox units.
+_CORNER_X, _CORNER_RANK_Y, _CORNER_SUIT_Y, _CORNER_SUIT, _CORNER_FONT = 8.5, 15.5, 24.0, 10.0, 14.5
+_PIP_LEFT, _PIP_RIGHT, _PIP_TOP, _PIP_BOTTOM, _PIP = 20.5, 39.5, 17.0, 67.0, 10.5
+
+
+def _parse(code: object) -> tuple[Rank, Suit] | Joker:
+    text = "".join(code.split()).upper().replace("\ufe0f", "") if isinstance(code, str) else ""
+    if text in _JOKER_ALIASES:
+        return _JOKER_ALIASES[text]
+    rank, suit = _RANK_ALIASES.get(text[:-1]), _SUIT_ALIASES.get(text[-1:])
+    if rank is None or suit is None:
+        raise ValueError(
+            f"unknown standard card code {code!r}: expected a rank (A, 2-10 or T, J, Q, K) and a "
+            f"suit (S, H, D, C), e.g. 'QS', '10H', 'TD', or a Joker 'JK1' (black) / 'JK2' (red)"
+        )
+    return rank, suit
+
+
+def standard_code(code: str) -> str:
+    """The canonical spelling of a standard card code; ValueError names a code it cannot read.
+
+    >>> standard_code("ts"), standard_code("Q♠"), standard_code("10H"), standard_code("joker")
+    ('10S', 'QS', '10H', 'JK1')
+    """
+    card = _parse(code)
+    return card.code if isinstance(card, Joker) else card[0].code + card[1].code
+
+
+def standard_label(code: str) -> str:
+    """A short text label: rank and suit symbol ("Q♠", "10♥"); Jokers keep their code.
+
+    >>> standard_label("TD"), standard_label("jk2")
+    ('10♦', 'JK2')
+    """
+    card = _parse(code)
+    return card.code if isinstance(card, Joker) else card[0].code + card[1].symbol
+
+
+def standard_name(code: str, lang: str = "en") -> str:
+    """The spoken name of a card, from the i18n catalogs.
+
+    >>> standard_name("QS"), standard_name("QS", "ja"), standard_name("7H"), standard_name("JK2")
+    ('Queen of spades', 'スペードのクイーン', '7 of hearts', 'Red Joker')
+    """
+    card = _parse(code)
+    if isinstance(card, Joker):
+        return tr(f"render.standard.joker.{card.number}", lang)
+    rank, suit = card
+    rank_key = f"render.standard.rank.{rank.code}"
+    rank_name = tr(rank_key, lang) if has(rank_key, lang) else rank.code
+    return tr("render.standard.name", lang, rank=rank_name, suit=f"@render.standard.suit.{suit.code}")
+
+
+def standard_face(code: str, lang: str = "en", four_colour: bool = False) -> dict[str, Any]:
+    """The face of a standard card, as the view-models carry it (see ``tablekit.core.view.face``).
+
+    ``code`` is kept as given (the engine's own code, sent back when the card is clicked) once it
+    is known to be readable; ``four_colour`` picks the four-colour scheme (♦ blue, ♣ green).
+
+    >>> standard_face("TS", "ja")
+    {'deck': 'standard', 'code': 'TS', 'aria': 'スペードの10', 'four_colour': False}
+    """
+    return make_face(STANDARD_DECK, code, standard_name(code, lang), four_colour=bool(four_colour))
+
+
+def _shape(shape: str, cx: float, cy: float, size: float, ink: str, flip: bool = False,
+           solid: bool = True) -> str:
+    """A 100 x 100 shape centred on (cx, cy), ``size`` units wide, upside down when ``flip``."""
+    k = size / 100
+    if flip:
+        transform = f"translate({_n(cx + size / 2)} {_n(cy + size / 2)}) scale({_n(-k, 4)})"
+    else:
+        transform = f"translate({_n(cx - size / 2)} {_n(cy - size / 2)}) scale({_n(k, 4)})"
+    paint = f'fill="{ink}"' if solid else f'fill="none" stroke="{ink}" stroke-width="9" stroke-linejoin="round"'
+    return f'<g transform="{transform}" {paint}>{shape}</g>'
+
+
+def _text(x: float, y: float, text: str, size: float, ink: str, width: float | None = None,
+          spacing: float | None = None) -> str:
+    fit = f' textLength="{_n(width)}" lengthAdjust="spacingAndGlyphs"' if width else ""
+    gap = f' letter-spacing="{_n(spacing)}"' if spacing is not None else ""
+    return (
+        f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" font-weight="bold" text-anchor="middle" '
+        f'font-family="{FONT}" fill="{ink}"{fit}{gap}>{escape(text)}</text>'
+    )
+
+
+def _both_corners(mark: str) -> str:
+    """A corner index at the top left and, turned round, at the bottom right."""
+    turn = f'transform="rotate(180 {_n(WIDTH / 2)} {_n(HEIGHT / 2)})"'
+    return f'<g class="tk-corner">{mark}</g><g class="tk-corner" {turn}>{mark}</g>'
+
+
+def _standard_body(rank: Rank, suit: Suit, four_colour: bool) -> str:
+    ink = suit.ink(four_colour)
+    corner = _text(_CORNER_X, _CORNER_RANK_Y, rank.code, _CORNER_FONT, ink, width=12 if len(rank.code) > 1 else None)
+    corner += _shape(suit.shape, _CORNER_X, _CORNER_SUIT_Y, _CORNER_SUIT, ink)
+    mid_x, mid_y = WIDTH / 2, HEIGHT / 2
+    if rank.kind == "ace":
+        centre = _shape(suit.shape, mid_x, mid_y, 30, ink)
+    elif rank.kind == "court":
+        centre = (
+            f'<rect x="15.5" y="11" width="29" height="62" rx="3" fill="{COURT_PANEL}" '
+            f'stroke="{ink}" stroke-width="1"/>'
+            + _shape(suit.shape, mid_x, 21, 11, ink)
+            + _text(mid_x, mid_y + 9, rank.code, 25, ink)
+            + _shape(suit.shape, mid_x, HEIGHT - 21, 11, ink, flip=True)
+        )
+    else:
+        centre = "".join(
+            _shape(suit.shape, _PIP_LEFT + col * (_PIP_RIGHT - _PIP_LEFT),
+                   _PIP_TOP + row * (_PIP_BOTTOM - _PIP_TOP), _PIP, ink, flip=row > 0.5)
+            for col, row in rank.pips
+        )
+    return _both_corners(corner) + f'<g class="tk-centre">{centre}</g>'
+
+
+_STAR = _star_shape()
+
+
+def _joker_body(joker: Joker) -> str:
+    letters = "".join(_text(_CORNER_X - 0.5, 10 + 6.6 * i, ch, 7, joker.ink) for i, ch in enumerate("JOKER"))
+    centre = (
+        _shape(_STAR, WIDTH / 2, HEIGHT / 2 - 5, 30, joker.ink, solid=joker.solid)
+        + _text(WIDTH / 2, HEIGHT / 2 + 22, "JOKER", 9.5, joker.ink, width=30)
+    )
+    return _both_corners(letters) + f'<g class="tk-centre">{centre}</g>'
+
+
+def _standard(card_face: dict[str, Any]) -> str:
+    code = card_face.get("code")
+    card = _parse(code)
+    four_colour = bool(card_face.get("four_colour", False))
+    aria = str(card_face.get("aria") or standard_name(str(code)))
+    body = _joker_body(card) if isinstance(card, Joker) else _standard_body(*card, four_colour)
+    return _frame(body, aria, title=True)
+
+
 def card_back(aria: str = "face-down card") -> str:
     """The back of a card (a face-down card of any deck)."""
     body = (
@@ -80,16 +373,24 @@ def card_back(aria: str = "face-down card") -> str:
 
 DECKS: dict[str, Callable[[dict[str, Any]], str]] = {
     "up_and_down": _up_and_down,
+    STANDARD_DECK: _standard,
 }
 
 
-def card_svg(face: dict[str, Any] | None, back_label: str = "face-down card") -> str:
-    """SVG markup for a face (None draws the back). Unknown decks raise ValueError."""
+def card_svg(face: dict[str, Any] | None, back_label: str = "face-down card", *,
+             four_colour: bool | None = None) -> str:
+    """SVG markup for a face (None draws the back). Unknown decks raise ValueError.
+
+    ``four_colour`` (when not None) overrides the face's own ``four_colour`` hint; decks without
+    a four-colour scheme ignore it.
+    """
     if face is None:
         return card_back(back_label)
     deck = face.get("deck")
     if deck not in DECKS:
         raise ValueError(f"no card art for deck {deck!r} (known: {', '.join(sorted(DECKS))})")
+    if four_colour is not None:
+        face = {**face, "four_colour": bool(four_colour)}
     return DECKS[deck](face)
 
 
@@ -105,6 +406,15 @@ class CardFace:
 
     def _repr_svg_(self) -> str:
         return card_svg(self.face)
+
+
+def standard_card(code: str, lang: str = "en", four_colour: bool = False) -> CardFace:
+    """A standard card that shows itself in a notebook.
+
+    >>> "Ace of hearts" in standard_card("AH")._repr_svg_()
+    True
+    """
+    return CardFace(standard_face(code, lang, four_colour))
 
 
 def row_html(faces: list[dict[str, Any] | None], height: int = 84) -> str:
