@@ -1,5 +1,6 @@
-"""Helpers shared by the interaction tests: opening a dashboard, driving the PlayTable front end,
-and checking the widget traffic for hidden cards.
+"""Helpers shared by the interaction tests: opening a dashboard, the play dashboard's header (Mode,
+Players, Deal), driving the PlayTable front end (one move, or a whole match by clicking), and
+checking the widget traffic for hidden cards.
 
 Everything here reads the page only through what a visitor's browser has: the DOM, and the
 widget states the kernel sent (``helpers_browser.widget_messages``).
@@ -8,10 +9,15 @@ widget states the kernel sent (``helpers_browser.widget_messages``).
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+import time
+from typing import Any, Callable, Iterable
 
 from helpers_browser import widget_messages
 from playwright.sync_api import Page, expect
+
+from tablekit.core import deal_code
+from tablekit.i18n import LANGUAGES, tr
+from tablekit.widgets.labels import preset_label
 
 LOAD_TIMEOUT = 60_000  # ms: a cold kernel plus the widget bundles
 STEP_TIMEOUT = 15_000  # ms: one click -> Python -> (bots) -> DOM; ~50 ms when healthy
@@ -21,6 +27,9 @@ MY_HAND = ".tk-table .tk-hand.tk-mine"
 MY_CARDS = f"{MY_HAND} .tk-card"
 MY_PLAYABLE = f"{MY_HAND} .tk-card.tk-playable"
 MY_BLOCKED = f"{MY_HAND} .tk-card.tk-blocked"
+# The playable cards of the seat to act: only ever the seats the person at the screen controls
+# (my own seat, or every seat in Solo, where the current hand need not be ``.tk-mine``).
+CURRENT_PLAYABLE = f"{TABLE} .tk-hand.tk-current .tk-card.tk-playable"
 
 # A card code of Up&Down (a number 1-100, Pass, Turn or Shot), or an action code: "S2" is a Shot
 # naming seat 2 (it uses a Shot card).
@@ -51,23 +60,25 @@ def board_html(page: Page) -> str:
     return html
 
 
-_SETTLED = """(prev) => {
+_SETTLED = """([prev, playable]) => {
   const table = document.querySelector(".tk-table");
   if (!table) return false;
   if (table.querySelector(".tk-summary")) return "over";
   const board = table.querySelector(".tk-board");
   if (!board || board.innerHTML === prev) return false;
-  return table.querySelector(".tk-hand.tk-mine .tk-card.tk-playable") ? "turn" : false;
+  return document.querySelector(playable) ? "turn" : false;
 }"""
 
 
-def wait_for_my_turn(page: Page, previous_board: str | None, timeout: float = STEP_TIMEOUT) -> str:
+def wait_for_my_turn(page: Page, previous_board: str | None, timeout: float = STEP_TIMEOUT,
+                     playable: str = MY_PLAYABLE) -> str:
     """Wait until the end-of-game summary shows ("over"), or a *new* view lets me play ("turn").
 
     While bots move the views have no playable card of mine, and a view that again has one is
     the one Python waits on (bots never move on my turn), so this never acts on a stale view.
+    ``playable`` is where my playable cards are (``CURRENT_PLAYABLE`` in Solo).
     """
-    result: str = page.wait_for_function(_SETTLED, arg=previous_board, timeout=timeout).json_value()
+    result: str = page.wait_for_function(_SETTLED, arg=[previous_board, playable], timeout=timeout).json_value()
     return result
 
 
@@ -75,12 +86,14 @@ def my_hand_keys(page: Page) -> list[str]:
     return page.locator(MY_CARDS).evaluate_all("(els) => els.map((e) => e.dataset.key)")
 
 
-def play_first_playable(page: Page) -> str:
-    """Click my first playable card (and, for a Shot, the first target). Returns the code sent.
+def play_first_playable(page: Page, playable: str = MY_PLAYABLE, last: bool = False) -> str:
+    """Click my first playable card (``last``: the last one) and, for a Shot, the first target.
+    Returns the code sent.
 
     Call it on a settled view (``wait_for_my_turn``) and take ``board_html`` *before* it.
     """
-    card = page.locator(MY_PLAYABLE).first
+    cards = page.locator(playable)
+    card = cards.last if last else cards.first
     code = card.get_attribute("data-code") or ""
     card.click()
     if code == "S":
@@ -93,6 +106,93 @@ def play_first_playable(page: Page) -> str:
         assert page.locator(f"{TABLE} .tk-target-button").count() == 0, "target buttons outlive the choice"
         return f"S{seat}"
     return code
+
+
+def deal_code_shown(page: Page) -> str:
+    return page.locator(f"{TABLE} .tk-deal-code").inner_text().strip()
+
+
+def play_until_over(page: Page, *, playable: str = MY_PLAYABLE, last: bool = False, max_clicks: int = 400,
+                    budget: float = 60.0, every: Callable[[int], None] | None = None) -> int:
+    """Play settled views by clicking (``play_first_playable``) until the summary shows; the
+    number of clicks. Call it on a settled view of my turn, or where bots still have to move:
+    it first waits for a view that lets me play. ``every(clicks)`` runs after each move. A
+    failure names the deal code (type it into the table to replay the same match).
+    """
+    deal = deal_code_shown(page)
+    clicks, sent = 0, ""
+    deadline = time.monotonic() + budget
+    state = wait_for_my_turn(page, None, playable=playable)
+    while state == "turn":
+        assert clicks < max_clicks, f"{deal}: no end after {clicks} moves"
+        assert time.monotonic() < deadline, f"{deal}: not over after {budget:.0f} s ({clicks} moves)"
+        board = board_html(page)  # before the click: choosing a Shot's target redraws the board
+        try:
+            sent = play_first_playable(page, playable, last)
+            clicks += 1
+            state = wait_for_my_turn(page, board, playable=playable)
+        except Exception as exc:
+            raise AssertionError(f"{deal}, move {clicks + 1} ({sent}): {exc}\n"
+                                 f"last views:\n{recent_views(page)}") from exc
+        if every is not None:
+            every(clicks)
+    return clicks
+
+
+def log_received(page: Page) -> list[str]:
+    """The table's log as Python last sent it (the widget with a ``view`` and a ``log``)."""
+    table_ids = {m["model_id"] for m in widget_messages(page) if isinstance(m["state"].get("view"), dict)}
+    logs = [m["state"]["log"] for m in widget_messages(page)
+            if m["model_id"] in table_ids and isinstance(m["state"].get("log"), list)]
+    return logs[-1] if logs else []
+
+
+def assert_log_is_current(page: Page) -> None:
+    """The log on screen is the end of the log Python sent last (the table shows 40 lines)."""
+    expected = log_received(page)[-40:]
+    expect(page.locator(f"{TABLE} .tk-log li")).to_have_count(len(expected))
+    assert page.locator(f"{TABLE} .tk-log li").all_inner_texts() == expected
+
+
+# --- the play dashboard's header ------------------------------------------------------------
+
+def choose_preset(page: Page, preset: str, lang: str = "en") -> None:
+    """Pick a Mode in the header (an ipywidgets Dropdown: a ``<select>`` named by its label).
+
+    Python then sets Players to the preset's number of seats."""
+    select = page.get_by_label(tr("widgets.dash.preset", lang), exact=True)
+    label = preset_label("up_and_down", preset, lang)
+    # ipywidgets writes option texts with no-break spaces ("Cul-de-sac\u00a0solo"): pick by index.
+    index = select.evaluate(r"(el, label) => Array.from(el.options).findIndex("
+                            r"(o) => o.textContent.replace(/\u00a0/g, ' ') === label)", label)
+    assert index >= 0, f"no Mode {label!r} in the header"
+    select.select_option(index=index)
+
+
+def set_players(page: Page, players: int, lang: str = "en") -> None:
+    """Type a number of players into the header's Players box (sent on Enter, like a user)."""
+    box = page.get_by_label(tr("widgets.dash.players", lang), exact=True)
+    box.fill(str(players))
+    box.press("Enter")
+    expect(box).to_have_value(str(players))
+
+
+def press_deal(page: Page, preset: str, players: int, lang: str = "en") -> str:
+    """Press the header's Deal button and wait for the new deal's code and board; returns the code.
+
+    Python sends the code before the new view (and the table redraws the old board for it): the
+    board changing too means the new deal is on screen, so no stale card gets clicked.
+    """
+    before, board = deal_code_shown(page), board_html(page)
+    prefix = deal_code.encode("up_and_down", preset, players, 0)[:-1]  # "UD-C4-"
+    # (the button's accessible name also holds its icon, so it is found by its text)
+    page.locator(".tk-dash-head button.widget-button", has_text=tr("widgets.dash.deal", lang)).click()
+    code = page.locator(f"{TABLE} .tk-deal-code")
+    expect(code).to_have_text(re.compile("^" + re.escape(prefix) + "[0-9A-F]+$"), timeout=STEP_TIMEOUT)
+    expect(code).not_to_have_text(before)  # (a fresh random seed: equal codes are a 1 in 2^20 fluke)
+    page.wait_for_function(f"(prev) => document.querySelector('{TABLE} .tk-board').innerHTML !== prev",
+                           arg=board, timeout=STEP_TIMEOUT)
+    return deal_code_shown(page)
 
 
 # --- hidden information -------------------------------------------------------------------
@@ -115,32 +215,52 @@ def _game_number(view: dict[str, Any]) -> int:
     return int(match.group()) if match else 0
 
 
-def hidden_card_leaks(messages: list[dict[str, Any]], viewer: int = 0) -> list[str]:
+# Cul-de-sac (and its Solo form) is played with open hands (``UpAndDownConfig.open_hands``): the
+# view-model names the mode in its title ("Up&Down — Cul-de-sac"), in every language.
+OPEN_HAND_TITLES = frozenset(
+    f"{tr('up_and_down.title', lang)} — {tr(f'up_and_down.label.mode.{mode}', lang)}"
+    for lang in LANGUAGES for mode in ("cul_de_sac", "solo"))
+
+
+def open_hands_view(view: dict[str, Any]) -> bool:
+    """Does the rule let every seat see the other hands still in the game (Cul-de-sac, Solo)?"""
+    return view.get("title") in OPEN_HAND_TITLES
+
+
+def hidden_card_leaks(messages: list[dict[str, Any]], viewer: int = 0,
+                      open_hands: Callable[[dict[str, Any]], bool] = open_hands_view) -> list[str]:
     """What the browser received that seat ``viewer`` may not see, as readable problems.
 
     Walks every widget state in the order received. For each PlayTable view (a state with
     ``view.zones``) the public cards are the viewer's own hand and the pile, accumulated over
-    the current game (a new game reshuffles). Two checks per view:
+    the current game (a new game or another mode reshuffles). Where ``open_hands(view)`` (by
+    default: the view's title names Cul-de-sac or Solo) the hands of the seats still in are
+    public too, and only an eliminated seat's hand (``out``, turned face down) must be hidden.
+    Two checks per view:
 
-    - structural: another seat's hand zone holds card faces (it must only carry a ``hidden`` count);
+    - structural: a hand that must be hidden holds card faces (it must only carry a ``hidden`` count);
     - by code: some card code anywhere in the message (any widget) is not public in this game.
     """
     problems: list[str] = []
     public: set[str] = set()
-    game_no = None
+    game = None
     for index, item in enumerate(messages):
         state = item.get("state") or {}
         view = state.get("view")
         if isinstance(view, dict) and isinstance(view.get("zones"), list):
-            number = _game_number(view)
-            if number != game_no:
-                game_no, public = number, set()
+            key = (view.get("title"), _game_number(view))
+            if key != game:
+                game, public = key, set()
+            is_open = open_hands(view)
             for zone in view["zones"]:
                 cards = zone.get("cards") or []
                 codes = {c["face"]["code"] for c in cards if c.get("face")}
                 if zone.get("kind") == "pile" or (zone.get("kind") == "hand" and zone.get("owner") == viewer):
                     public |= codes
                 elif zone.get("kind") == "hand":
+                    if is_open and not zone.get("out"):
+                        public |= codes
+                        continue
                     if cards:
                         problems.append(f"message {index}: {zone.get('id')} shows {sorted(codes)}")
                     if not isinstance(zone.get("hidden"), int):
@@ -148,7 +268,7 @@ def hidden_card_leaks(messages: list[dict[str, Any]], viewer: int = 0) -> list[s
         unseen = set(_card_codes(state)) - public
         if unseen:
             problems.append(f"message {index} ({item.get('method')}): cards not public in game "
-                            f"{game_no}: {sorted(unseen)}")
+                            f"{game}: {sorted(unseen)}")
     return problems
 
 

@@ -209,7 +209,9 @@ function render({ model, el: host }) {
   }
 
   function drawLog() {
-    if (logList) logList.replaceChildren(...(model.get("log") || []).slice(-40).map((t) => el("li", { text: t })));
+    if (!logList) return;
+    logList.replaceChildren(...(model.get("log") || []).slice(-40).map((t) => el("li", { text: t })));
+    logList.scrollTop = logList.scrollHeight; // the newest move in sight
   }
 
   function drawLive() {
