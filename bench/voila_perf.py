@@ -5,12 +5,13 @@ playwright; psutil is used if installed, else /proc) and Debian's /usr/bin/chrom
 ``playwright install``). Usage, from the repository root:
 
     .venv/bin/python bench/voila_perf.py [--loads 5] [--clicks 30] [--modes preheat,cold]
-                                         [--warmup 1] [--nodelay] [--json out.json]
+                                         [--warmup 1] [--nagle] [--json out.json]
 
 One run starts ONE Voilà server (``python -m voila <tmpdir> --port=<free> --no-browser
---Voila.ip=127.0.0.1``, from the repository root so ``voila.json`` applies: preheated kernels,
-pool size 1, culling, no XSRF check). The temporary directory holds copies of
-``dashboards/play.ipynb`` and ``bench/voila/minimal.ipynb``, and the same two copies again
+--Voila.ip=127.0.0.1``, from the repository root so ``voila.json`` applies as ``make dashboards``
+serves it: preheated kernels, pool size 1, culling, no XSRF check, and the kernel websocket
+with TCP_NODELAY, ``tablekit.widgets.server.NoDelayConnection``). The temporary directory holds
+copies of ``dashboards/play.ipynb`` and ``bench/voila/minimal.ipynb``, and the same two copies again
 under ``cold/``, which ``--VoilaKernelManager.preheat_denylist=cold`` keeps out of the
 preheated pool. So one server measures both the preheated page (the kernel ran the notebook
 before the visitor came, which is what ``make dashboards`` serves) and the cold page (the
@@ -33,7 +34,9 @@ navigation start), with MutationObservers, so Playwright's own round trips are n
   ``.tk-message`` text changed: a pure round trip, the like-for-like of the minimal page. Play,
   "play": a click on a legal card with the bots at delay 0 (the ``.tk-speed`` range is set to 0
   after the first click) -> the card has left my hand ("card gone"), and -> my hand is the current
-  one again or the match summary is shown ("bots done": all three bot moves rendered);
+  one again or the match summary is shown ("bots done": all three bot moves rendered). A
+  click's time ends when the DOM has changed (MutationObserver), before the browser recomputes
+  style and layout and paints: for both pages alike, those are not counted;
 * kernel memory: RSS (and USS, the memory only that process holds) of the kernel that serves the
   page, found from the kernel id in the page's websocket URL (``/api/kernels/<id>/channels``) and
   the ``kernel-<id>.json`` connection file on the kernel's command line, among the children of the
@@ -44,11 +47,11 @@ navigation start), with MutationObservers, so Playwright's own round trips are n
 Two diagnostics split the click latency: the time of the last websocket message before the DOM
 changed (so "browser part" = what the page's JavaScript did after the answer arrived), and the
 count of loads whose clicks were all ~40 ms slow. That stall is the transport, not the page:
-jupyter_server leaves Nagle's algorithm on for the kernel websocket, and when the browser delays
-its ACK a small reply waits ~40 ms. Whether a connection falls into it is a coin toss per page
-load, for either page. ``--nodelay`` serves with a kernel websocket connection class that sets
-TCP_NODELAY (``Voila.kernel_websocket_connection_class``), which removes it, so the pages' own
-costs can be compared.
+jupyter_server's default kernel websocket leaves Nagle's algorithm on, and when the browser
+delays its ACK a small reply waits ~40 ms; whether a connection falls into it is a coin toss per
+page load, for either page. ``voila.json`` ships the fix (``NoDelayConnection`` as
+``Voila.kernel_websocket_connection_class``), so a default run should count 0 stalled loads.
+``--nagle`` serves with jupyter_server's default connection class instead, for comparison.
 
 Before each load and each memory reading the script waits until the server and its kernels are
 idle (and, for a preheated page, until the pool has been refilled), so a kernel being preheated
@@ -102,20 +105,19 @@ PAGES = ("play", "minimal")
 MODES = ("preheat", "cold")
 MIB = 1024 * 1024
 STALL_MS = 35.0  # a load whose median click is this slow hit the ~40 ms delayed-ACK stall
-# --nodelay: the kernel websocket with TCP_NODELAY. jupyter_server never calls
-# ``set_nodelay(True)`` on it, so Nagle's algorithm holds back a small reply until the browser
-# ACKs the previous one, and a delayed ACK costs ~40 ms. This is the fix as configuration:
-# a connection class that sets the flag, named by ``Voila.kernel_websocket_connection_class``.
-NODELAY_MODULE = """\
-from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+# --nagle: jupyter_server's (and Voilà's) default kernel websocket, without the TCP_NODELAY that
+# voila.json ships (tablekit.widgets.server.NoDelayConnection).
+DEFAULT_CONNECTION = "jupyter_server.services.kernels.connection.channels.ZMQChannelsWebsocketConnection"
 
 
-class NoDelayConnection(ZMQChannelsWebsocketConnection):
-    def connect(self):
-        self.websocket_handler.set_nodelay(True)
-        self.log.info("tk_bench_nodelay: TCP_NODELAY set on the kernel websocket")
-        return super().connect()
-"""
+def shipped_connection_class() -> str | None:
+    """The kernel websocket connection class voila.json names (None: Voilà's default)."""
+    try:
+        config = json.loads((ROOT / "voila.json").read_text())
+    except (OSError, ValueError):
+        return None
+    name = config.get("Voila", {}).get("kernel_websocket_connection_class")
+    return name if isinstance(name, str) else None
 
 # Installed in every page before its own scripts run. The page times itself.
 INIT_SCRIPT = r"""
@@ -392,7 +394,7 @@ def native_packages(pid: int) -> list[str]:
 class Server:
     """One Voilà server over a temporary directory of the two pages (and their cold copies)."""
 
-    def __init__(self, workdir: Path, nodelay: bool = False, start_timeout: float = 120.0) -> None:
+    def __init__(self, workdir: Path, nagle: bool = False, start_timeout: float = 120.0) -> None:
         self.dir = workdir / "pages"
         (self.dir / "cold").mkdir(parents=True)
         for sub in ("", "cold"):
@@ -406,15 +408,15 @@ class Server:
             "--Voila.ip=127.0.0.1", "--VoilaKernelManager.preheat_denylist=['cold']",
             "--VoilaConfiguration.show_tracebacks=True",
         ]
-        env = dict(os.environ)
-        if nodelay:
-            (workdir / "tk_bench_nodelay.py").write_text(NODELAY_MODULE)
-            env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(workdir), env.get("PYTHONPATH")]))
-            self.command.append("--Voila.kernel_websocket_connection_class=tk_bench_nodelay.NoDelayConnection")
+        self.connection_class = shipped_connection_class() or DEFAULT_CONNECTION
+        if nagle:
+            self.connection_class = DEFAULT_CONNECTION
+            self.command.append(f"--Voila.kernel_websocket_connection_class={DEFAULT_CONNECTION}")
         self._log = open(self.log_path, "wb")
-        # From the repository root, so voila.json (preheat, pool size 1, culling, no XSRF) applies.
+        # From the repository root, so voila.json (preheat, pool size 1, culling, no XSRF, the
+        # kernel websocket class) applies, as for `make dashboards`.
         self.proc = subprocess.Popen(self.command, cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT,
-                                     stdin=subprocess.DEVNULL, start_new_session=True, env=env)
+                                     stdin=subprocess.DEVNULL, start_new_session=True)
         deadline = time.monotonic() + start_timeout
         while True:
             if self.proc.poll() is not None:
@@ -660,7 +662,7 @@ def summarize(records: list[dict[str, Any]], mode: str) -> dict[str, Any]:
             "uss_after_clicks_mib": stat(mem(page, "mem_after_clicks", "uss")),
         }
     # Per load, the clicks are either all fast or all ~40 ms slower (Nagle's algorithm on the
-    # kernel websocket meeting a delayed ACK; see --nodelay): count the loads that stalled.
+    # kernel websocket meeting a delayed ACK; see --nagle): count the loads that stalled.
     for page, key in (("minimal", "button_ms"), ("play", "why_ms")):
         per_load = [median(r.get(key, [])) for r in rec[page]]
         s[page]["click_median_per_load_ms"] = per_load
@@ -769,7 +771,7 @@ def table(summary: dict[str, Any]) -> str:
                        f"(goal <= {g['max_ratio']}x{lim})")
         if s["minimal"]["loads_stalled"] != s["play"]["loads_stalled"]:
             out.append("  Note: the pages' loads did not hit the ~40 ms websocket stall equally often, so the "
-                       "click ratios above\n  compare the stall more than the pages; --nodelay shows the pages' own cost.")
+                       "click ratios above\n  compare the stall more than the pages (is TCP_NODELAY on? see --nagle).")
     return "\n".join(out)
 
 
@@ -841,8 +843,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--warmup", type=int, default=1, help="uncounted repetitions first (default 1)")
     ap.add_argument("--modes", default="preheat,cold", help="preheat, cold or both (default: both)")
     ap.add_argument("--timeout", type=float, default=90.0, help="seconds allowed for one page load")
-    ap.add_argument("--nodelay", action="store_true",
-                    help="diagnostic: serve with TCP_NODELAY on the websockets (see bench/README.md)")
+    ap.add_argument("--nagle", action="store_true",
+                    help="comparison: serve with jupyter_server's default kernel websocket (Nagle on) "
+                         "instead of voila.json's TCP_NODELAY class")
     ap.add_argument("--json", type=Path, help="write every measurement and the summary here")
     args = ap.parse_args(argv)
     modes = [m for m in args.modes.split(",") if m]
@@ -856,7 +859,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     records: list[dict[str, Any]] = []
     workdir = Path(tempfile.mkdtemp(prefix="tk-voila-perf-"))
-    server = Server(workdir, nodelay=args.nodelay)
+    server = Server(workdir, nagle=args.nagle)
     print(f"voila: {' '.join(server.command)}  (cwd {ROOT}, log {server.log_path})", flush=True)
     try:
         with sync_playwright() as p:
@@ -899,12 +902,11 @@ def main(argv: list[str] | None = None) -> int:
             browser.close()
     finally:
         server.stop()
-    if args.nodelay and "tk_bench_nodelay: TCP_NODELAY" not in server.log_text():
-        print("WARNING: --nodelay was asked for but the connection class never ran", file=sys.stderr)
     counted_records = [r for r in records if r["counted"]]
     summary = {mode: summarize(counted_records, mode) for mode in modes}
     machine = _machine()
-    print(f"\nKernel websocket: {'TCP_NODELAY set (--nodelay)' if args.nodelay else 'as shipped (Nagle on)'}.")
+    print(f"\nKernel websocket: {server.connection_class} "
+          f"({'--nagle: jupyter_server default, Nagle on' if args.nagle else 'as voila.json ships it'}).")
     print(table(summary))
     wall = time.monotonic() - started
     print(f"\nWall time {wall:.0f} s. Machine: {machine['nproc']} cores, {machine['cpu']}, "
@@ -913,7 +915,8 @@ def main(argv: list[str] | None = None) -> int:
         payload = {
             "date": _dt.date.today().isoformat(),
             "command": " ".join([_shown_python(), *sys.argv]),
-            "voila_command": server.command, "machine": machine, "nodelay": args.nodelay,
+            "voila_command": server.command, "machine": machine, "nagle": args.nagle,
+            "kernel_websocket_connection_class": server.connection_class,
             "versions": {**_versions(), "chromium": chromium}, "args": {k: str(v) for k, v in vars(args).items()},
             "wall_s": wall, "summary": summary,
             "goals": {mode: goals(summary[mode]) for mode in modes}, "records": records,

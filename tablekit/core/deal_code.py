@@ -17,6 +17,7 @@ from tablekit.core.errors import ConfigError
 # game -> (prefix, {letter: preset}); a new game adds one line.
 CODES: dict[str, tuple[str, dict[str, str]]] = {
     "up_and_down": ("UD", {"B": "basic", "C": "carry_over", "D": "cul_de_sac", "S": "solo"}),
+    "page_one": ("PO", {"C": "classic", "E": "crazy_eights", "F": "family", "H": "house", "P": "party"}),
 }
 _PATTERN = re.compile(r"^([A-Z]{2})-([A-Z])([2-9])-([0-9A-F]{1,12})$")
 

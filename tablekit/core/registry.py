@@ -12,6 +12,7 @@ from tablekit.core.game import Game
 # name -> module that defines GAME_CLASS and PRESETS. Modules load on first use.
 _GAMES: dict[str, str] = {
     "up_and_down": "tablekit.games.up_and_down",
+    "page_one": "tablekit.games.page_one",
 }
 
 

@@ -1,0 +1,136 @@
+"""Stacked American Page One decks and scenario helpers for the tests.
+
+``stack`` builds the deck that ``PageOne.initial_state(seed, deck=..., dealer=...)`` deals from:
+seat 0's hand, seat 1's hand, ..., then the stock from the top (its first card is turned as the
+starter). Tests name cards by code ('7H', 'TD', 'JK') and only the cards that matter; every card
+they do not mention fills the stock after the named stock cards, in the deck's fixed order
+(♠A..♠K, ♥A.., ♦A.., ♣A..♣K, then the jokers).
+
+``deal`` makes the game and its first state with seat ``players - 1`` as dealer, so seat 0 plays
+first, unless ``dealer`` is given.
+
+>>> deck = stack([["7H", "KH"], ["2C", "JK"]], stock=["5S"], jokers=1)
+>>> [card_code(c) for c in deck[:6]], len(deck)
+(['7H', 'KH', '2C', 'JK', '5S', 'AS'], 53)
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from typing import Any, Sequence
+
+import pytest
+
+from tablekit import IllegalActionError, make
+from tablekit.games.page_one.actions import Play, card_code, card_from_code, full_deck
+
+NS = "page_one"
+
+
+def c(code: str) -> int:
+    """A card code as the engine's int."""
+    return card_from_code(code)
+
+
+def stack(hands: Sequence[Sequence[str]], stock: Sequence[str] = (), decks: int = 1, jokers: int = 0) -> list[int]:
+    """The whole deck: ``hands`` (one per seat, in seat order), then ``stock`` from the top,
+    then every unmentioned card."""
+    named = [c(x) for hand in hands for x in hand] + [c(x) for x in stock]
+    rest = Counter(full_deck(decks, jokers))
+    rest.subtract(named)
+    over = sorted(card_code(k) for k, v in rest.items() if v < 0)
+    if over:
+        raise ValueError(f"cards named more often than the deck holds them: {over}")
+    fill = []
+    for card in full_deck(decks, jokers):
+        if rest[card] > 0:
+            fill.append(card)
+            rest[card] -= 1
+    return named + fill
+
+
+def deal(hands: Sequence[Sequence[str]], stock: Sequence[str] = (), preset: str = "classic",
+         dealer: int | None = None, seed: int = 0, **options: Any) -> tuple[Any, Any]:
+    """``make`` the game (one player per hand, the hand size taken from the hands) and its first
+    state from a stacked deck."""
+    players = len(hands)
+    sizes = {len(h) for h in hands}
+    if len(sizes) != 1:
+        raise ValueError(f"every hand must have the same size, not {sorted(sizes)}")
+    options.setdefault("hand_size", sizes.pop())
+    game = make("page_one", preset=preset, players=players, **options)
+    deck = stack(hands, stock, game.config.decks, game.config.jokers)
+    return game, game.initial_state(seed, deck=deck, dealer=players - 1 if dealer is None else dealer)
+
+
+def hand(state: Any, seat: int) -> list[str]:
+    """A seat's hand as sorted card codes."""
+    return [card_code(x) for x in sorted(state.hands[seat])]
+
+
+def legal(game: Any, state: Any) -> set[str]:
+    """The legal action codes (checked to have no duplicates)."""
+    codes = [a.code for a in game.legal_actions(state)]
+    assert len(codes) == len(set(codes)), f"duplicate legal actions {codes}"
+    return set(codes)
+
+
+def reason(game: Any, state: Any, code: str) -> str:
+    return str(game.explain(state, game.action_from_code(code)).reason)
+
+
+def play(game: Any, state: Any, *codes: str) -> tuple[Any, list[Any]]:
+    """Step through ``codes``; the final state and every event on the way."""
+    events: list[Any] = []
+    for code in codes:
+        state, evs = game.step(state, code)
+        events.extend(evs)
+    return state, events
+
+
+def event_codes(events: Sequence[Any]) -> list[str]:
+    return [e.code for e in events]
+
+
+def params(events: Sequence[Any], kind: str) -> list[dict[str, Any]]:
+    """The parameters of every ``page_one.event.<kind>`` event, in order."""
+    return [e.params for e in events if e.code == f"{NS}.event.{kind}"]
+
+
+def rejects(game: Any, state: Any, code: Any, why: str) -> IllegalActionError:
+    """``code`` is refused with reason ``page_one.illegal.<why>`` and the state is left exactly
+    as it was."""
+    before = copy.deepcopy(state)
+    hands = state.hands
+    with pytest.raises(IllegalActionError) as info:
+        game.step(state, code)
+    assert info.value.verdict.reason == f"{NS}.illegal.{why}"
+    assert not info.value.verdict.ok
+    assert state == before
+    assert state.hands is hands
+    return info.value
+
+
+class EagerBot:
+    """A random player that mostly plays (and mostly makes its calls) instead of drawing.
+
+    Purely random play draws and forgets calls so often that games run for hundreds of steps;
+    this keeps conformance runs short while still choosing every kind of action.
+    """
+
+    name = "eager"
+
+    def choose(self, observation: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
+        plays = [a for a in legal if isinstance(a, Play)]
+        if plays and rng.random() < 0.85:
+            called = [a for a in plays if a.call]
+            if called and rng.random() < 0.9:
+                plays = called
+            return plays[rng.randrange(len(plays))]
+        return legal[rng.randrange(len(legal))]
+
+
+__all__ = ["EagerBot", "NS", "c", "deal", "event_codes", "hand", "legal", "params", "play", "reason",
+           "rejects", "stack"]
