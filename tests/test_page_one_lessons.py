@@ -1,0 +1,380 @@
+"""American Page One lessons: every lesson replays step by step, every code it uses has text in
+both languages, and the state after its steps shows what its narration claims."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any, NamedTuple
+
+import pytest
+
+from tablekit.core.lessons import Lesson, check_lesson
+from tablekit.core.match import Match
+from tablekit.core.record import Record
+from tablekit.games.page_one import rules
+from tablekit.games.page_one.actions import card_code, full_deck
+from tablekit.games.page_one.lessons import LESSONS, deck, lesson_codes
+from tablekit.i18n import LANGUAGES, catalog, placeholders, tr
+
+NS = "page_one"
+BY_NAME = {lesson.id.split(".", 1)[1]: lesson for lesson in LESSONS}
+IDS = [lesson.id for lesson in LESSONS]
+
+
+class Step(NamedTuple):
+    name: str
+    before: Any
+    legal: frozenset[str]
+    after: Any
+    events: tuple[Any, ...]
+    match: Match  # a fork at the position before the step
+
+
+def walk(lesson: Lesson) -> dict[str, Step]:
+    match = lesson.start()
+    out: dict[str, Step] = {}
+    for step in lesson.steps:
+        name = step.narration.rsplit(".", 1)[1]
+        before = match.state
+        legal = frozenset(a.code for a in match.legal_actions())
+        fork = match.fork()
+        events: tuple[Any, ...] = ()
+        if step.action is not None:
+            events = match.play(step.action)
+        out[name] = Step(name, before, legal, match.state, events, fork)
+    return out
+
+
+def codes(events: tuple[Any, ...]) -> list[str]:
+    return [e.code for e in events]
+
+
+def hand(state: Any, seat: int) -> list[str]:
+    return sorted(card_code(c) for c in state.hands[seat])
+
+
+def try_move(step: Step, code: str) -> tuple[Any, tuple[Any, ...]]:
+    match = step.match.fork()
+    events = match.play(code)
+    return match.state, tuple(events)
+
+
+def rules_sections() -> set[str]:
+    doc = rules.__doc__ or ""
+    return {line.split(" (")[0].strip() for line in doc.splitlines()[1:] if line.strip() and not line[0].isspace()}
+
+
+def played_cards(action: str) -> tuple[str, ...]:
+    text = action.rstrip("!").split(":")[0]
+    return () if text in ("draw", "pass", "catch", "challenge", "name") else tuple(text.split("+"))
+
+
+# --- every lesson ---------------------------------------------------------------------------------
+def test_lessons_form_a_course() -> None:
+    assert isinstance(LESSONS, tuple) and all(isinstance(lesson, Lesson) for lesson in LESSONS)
+    assert len(set(IDS)) == len(IDS)
+    assert list(BY_NAME)[:11] == ["matching", "eight", "jump", "quick_turn", "two_three", "drawing", "starter",
+                                  "calls", "reshuffle", "scoring", "scoring_jp"]
+    assert all(lesson.game == NS and lesson.preset == "classic" for lesson in LESSONS)
+
+
+def test_every_house_rule_has_a_lesson() -> None:
+    used: dict[str, set[Any]] = {}
+    for lesson in LESSONS:
+        for key, value in lesson.options.items():
+            used.setdefault(key, set()).add(value if not isinstance(value, (list, tuple)) else tuple(value))
+    for option in ("draw_rule", "voluntary_draw", "wild_ranks", "three_ranks", "jump_ranks", "linked_two_three",
+                   "jokers", "last_card", "page_one_on_last", "reverse_on_suit_change", "multi_play",
+                   "starter_effect", "no_counter", "play_on", "values"):
+        assert option in used, option
+    assert {"keep_drawn", "until_playable"} <= used["draw_rule"]
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
+def test_lesson_replays_with_every_step_legal(lesson: Lesson) -> None:
+    assert 4 <= len(lesson.steps) <= 12
+    final = check_lesson(lesson)
+    assert final.step_index == sum(step.action is not None for step in lesson.steps)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
+def test_lesson_record_replays_and_round_trips(lesson: Lesson) -> None:
+    record = lesson.record()
+    final = check_lesson(lesson).state
+    assert record.replay() == final
+    again = Record.from_json(record.to_json())
+    assert again == record and again.replay() == final
+    assert Match.from_record(again).state == final
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
+def test_lesson_deck_is_the_whole_deck(lesson: Lesson) -> None:
+    stacked = lesson.setup["deck"]
+    assert isinstance(stacked, list)
+    game: Any = lesson.make_game()
+    assert sorted(stacked) == sorted(full_deck(game.config.decks, game.config.jokers))
+    assert lesson.setup["dealer"] == lesson.players - 1
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
+def test_lesson_has_a_real_choice_with_a_wrong_answer(lesson: Lesson) -> None:
+    steps = walk(lesson)
+    chosen = [(s, steps[s.narration.rsplit(".", 1)[1]]) for s in lesson.steps if s.your_turn]
+    assert chosen, "every lesson asks the learner to move at least once"
+    for step, played in chosen:
+        assert step.action in played.legal and len(played.legal) >= 2
+        assert step.wrong == f"{step.narration}.wrong"
+        assert step.highlight == ()
+        if lesson.seat is not None:
+            assert played.before.current == lesson.seat
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
+def test_lesson_codes_sections_and_highlights(lesson: Lesson) -> None:
+    sections = rules_sections()
+    assert lesson.title == f"lesson.{lesson.id}.title"
+    names = [step.narration.rsplit(".", 1)[1] for step in lesson.steps]
+    assert len(set(names)) == len(names)
+    steps = walk(lesson)
+    for step, name in zip(lesson.steps, names):
+        assert step.narration == f"lesson.{lesson.id}.{name}"
+        assert step.section in sections, step.section
+        if step.action is not None and not step.your_turn:
+            assert step.highlight == played_cards(step.action)
+            before = steps[name].before
+            assert set(step.highlight) <= set(hand(before, before.current))
+        elif step.action is None:
+            assert step.highlight == ()
+
+
+def test_rules_sections_parsed() -> None:
+    assert {"Overview", "Setup", "Turn", "Legality", "Special cards", "Calls", "Scoring", "End",
+            "Options"} <= rules_sections()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_catalogs_hold_no_orphan_lesson_text(lang: str) -> None:
+    written = {code for code in catalog(lang) if code.startswith("lesson.page_one.")}
+    assert written == set(lesson_codes())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_lesson_code_has_text(lang: str) -> None:
+    missing = sorted(code for code in lesson_codes() if code not in catalog(lang))
+    assert not missing, missing
+    for lesson in LESSONS:
+        assert not placeholders(catalog(lang)[lesson.title])
+        for step in lesson.steps:
+            for code in (step.narration, step.wrong):
+                if code is None:
+                    continue
+                need = placeholders(catalog(lang)[code])
+                assert need <= set(step.params), (code, sorted(need - set(step.params)))
+                text = tr(code, lang, **step.params)
+                assert "{" not in text and text.strip()
+
+
+def test_narration_names_seats_through_params() -> None:
+    for lesson in LESSONS:
+        for step in lesson.steps:
+            for i in range(lesson.players):
+                assert step.params[f"p{i + 1}"] == i
+            for code in (step.narration, step.wrong):
+                if code is not None:
+                    assert not re.search(r"Player \d", catalog("en")[code]), code
+    assert "プレイヤー2" in tr("lesson.page_one.matching.same_suit", "ja", **BY_NAME["matching"].steps[2].params)
+
+
+def test_deck_helper() -> None:
+    d = deck([["7H", "KH"], ["2C", "JK"]], stock=["5S"], jokers=1)
+    assert [card_code(c) for c in d[:6]] == ["7H", "KH", "2C", "JK", "5S", "AS"] and len(d) == 53
+    padded = deck([["2H"], []], stock=["7H"], size=3)
+    assert [card_code(c) for c in padded[:7]] == ["2H", "AS", "4S", "5S", "6S", "7S", "7H"]
+    with pytest.raises(ValueError):
+        deck([["7H"], ["7H"]])
+    with pytest.raises(ValueError):
+        deck([["7H"], ["8H", "9H"]])
+
+
+# --- what each lesson claims ------------------------------------------------------------------------
+def test_matching() -> None:
+    s = walk(BY_NAME["matching"])
+    first = s["same_rank"]
+    assert card_code(first.before.top) == "7H" and first.legal == {"7C", "KH"}
+    assert first.match.explain("7C").reason == f"{NS}.ok.same_rank"
+    assert first.match.explain("KH").reason == f"{NS}.ok.same_suit"
+    assert s["rank_again"].legal == {"5D"} and s["suit_again"].after.suit == 2
+
+
+def test_eight() -> None:
+    s = walk(BY_NAME["eight"])
+    name = s["name_suit"]
+    assert name.legal == {"8S:S", "8S:H", "8S:D", "8S:C"} and name.after.suit == 3
+    assert s["follow"].legal >= {"6C", "8D:H"} and "9H" not in s["follow"].legal
+    assert s["any_time"].after.suit == 1
+
+
+def test_jump() -> None:
+    s = walk(BY_NAME["jump"])
+    assert s["jump"].after.current == 2
+    state, _ = try_move(s["jump"], "5H")
+    assert state.current == 1
+
+
+def test_quick_turn() -> None:
+    s = walk(BY_NAME["quick_turn"])
+    q = s["reverse"]
+    assert q.after.direction == -1 and q.after.current == 2
+    assert s["on"].before.current == 1 and s["back"].before.current == 0
+    state, _ = try_move(q, "5S")
+    assert state.direction == 1 and state.current == 1
+
+
+def test_two_three() -> None:
+    s = walk(BY_NAME["two_three"])
+    assert s["two"].after.pending == 2
+    assert s["answer"].legal == {"2S", "draw"} and s["answer"].after.pending == 4
+    four = s["draw_four"]
+    assert len(four.after.hands[2]) == 8 and four.after.pending == 0 and four.after.current == 0
+    assert hand(four.after, 2) == sorted(["5S", "6S", "9S", "TC", "AH", "4H", "6H", "TH"])
+    assert s["three"].after.pending == 3
+    assert len(s["draw_three"].after.hands[2]) == 11
+
+
+def test_drawing() -> None:
+    s = walk(BY_NAME["drawing"])
+    assert s["stuck"].legal == {"draw"}
+    assert s["play_drawn"].legal == {"9H", "pass"} and s["play_drawn"].before.current == 0
+    assert s["keep"].legal == {"4S", "pass"}
+    after = s["keep"].after
+    assert "4S" in hand(after, 1) and after.current == 0
+
+
+def test_starter() -> None:
+    lesson = BY_NAME["starter"]
+    start = lesson.start()
+    assert [card_code(c) for c in start.state.discard] == ["JH", "2C", "7H"]
+    assert start.state.pending == 0 and start.state.current == 0 and start.state.dealer == 1
+
+
+def test_calls() -> None:
+    s = walk(BY_NAME["calls"])
+    assert s["page_one"].legal == {"9C", "9C!"}
+    state, events = try_move(s["page_one"], "9C")
+    assert len(state.hands[0]) == 6
+    missed = s["missed"]
+    assert len(missed.after.hands[1]) == 6 and missed.before.current == 1
+    stop = s["stop"]
+    assert stop.after.termination == f"{NS}.end.out" and stop.after.round_scores == (25, -25)
+    state, _ = try_move(stop, "6H")
+    assert not state.termination and len(state.hands[0]) == 5
+
+
+def test_reshuffle() -> None:
+    s = walk(BY_NAME["reshuffle"])
+    assert s["intro"].before.stock_count == 3
+    assert s["again"].after.pending == 6
+    r = s["reshuffle"]
+    assert f"{NS}.event.reshuffled" in codes(r.events)
+    assert len(r.after.hands[3]) == 18 and r.after.stock_count == 0 and len(r.after.discard) == 1
+    assert s["after"].legal == {"pass"}
+
+
+@pytest.mark.parametrize("name,total", [("scoring", 60), ("scoring_jp", 40)])
+def test_scoring(name: str, total: int) -> None:
+    lesson = BY_NAME[name]
+    s = walk(lesson)
+    assert s["jump"].after.current == 0
+    end = s["stop"].after
+    assert end.round_scores == (total, -total) and lesson.steps[-1].params["total"] == total
+    game: Any = lesson.make_game()
+    assert game.hand_value(end.hands[1]) == total
+
+
+def test_keep_drawn() -> None:
+    s = walk(BY_NAME["keep_drawn"])
+    v = s["voluntary"]
+    assert v.legal == {"9H", "draw"} and v.after.current == 1 and "5S" in hand(v.after, 0)
+
+
+def test_until_playable() -> None:
+    s = walk(BY_NAME["until_playable"])
+    d = s["draw_on"].after
+    assert d.current == 0 and {"2S", "4D", "6H"} <= set(hand(d, 0))
+    assert s["must_play"].legal == {"6H"}
+
+
+def test_rank_options() -> None:
+    s = walk(BY_NAME["rank_options"])
+    assert s["ace"].legal == {"8H", "AH"} and s["ace"].after.current == 2
+    assert s["plain_three"].after.pending == 0 and s["plain_three"].after.current == 0
+    assert s["plain_eight"].legal == {"8H"}
+
+
+def test_linked() -> None:
+    s = walk(BY_NAME["linked"])
+    assert s["linked"].legal == {"3H", "draw"} and s["linked"].after.pending == 5
+    assert len(s["draw_five"].after.hands[2]) == 9
+
+
+def test_joker_bluff() -> None:
+    s = walk(BY_NAME["joker_bluff"])
+    assert s["challenge"].legal == {"challenge", "draw"}
+    assert s["instead"].legal == {"5H"}
+    after = s["instead"].after
+    assert "JK" in hand(after, 0) and len(after.hands[0]) == 3 + 4 and after.current == 1
+    assert len(after.hands[1]) == 4
+
+
+def test_joker_honest() -> None:
+    s = walk(BY_NAME["joker_honest"])
+    wrong = s["wrong_challenge"].after
+    assert len(wrong.hands[1]) == 4 + 9 and wrong.current == 0
+
+
+def test_last_card() -> None:
+    lesson = BY_NAME["last_card"]
+    s = walk(lesson)
+    assert s["stuck"].legal == {"draw"} and hand(s["stuck"].before, 0) == ["8C"]
+    # The narrated stricter variant: a lone special card cannot finish either.
+    strict = dataclasses.replace(lesson, options={**lesson.options, "last_card": "no_special"})
+    assert walk(strict)["stuck"].legal == {"draw"}
+
+
+def test_page_one_on_last() -> None:
+    s = walk(BY_NAME["page_one_on_last"])
+    assert s["no_call"].legal == {"5H", "6H"}
+    assert s["last"].after.termination == f"{NS}.end.out"
+
+
+def test_suit_change() -> None:
+    s = walk(BY_NAME["suit_change"])
+    assert s["change"].after.direction == -1 and s["change"].after.current == 2
+    assert s["same_suit"].after.direction == -1 and s["same_suit"].after.current == 1
+    assert s["again"].after.direction == 1 and s["again"].after.current == 2
+
+
+def test_multi_play() -> None:
+    s = walk(BY_NAME["multi_play"])
+    d = s["double"]
+    assert d.after.pending == 4 and d.after.suit == 3 and card_code(d.after.top) == "2C"
+    assert len(s["draw_four"].after.hands[1]) == 8
+
+
+def test_special_starter() -> None:
+    s = walk(BY_NAME["special_starter"])
+    assert s["name"].before.current == 1 and s["name"].after.suit == 3 and s["name"].after.current == 0
+
+
+def test_no_counter() -> None:
+    s = walk(BY_NAME["no_counter"])
+    c = s["cannot"]
+    assert c.legal == {"draw"} and "2S" in hand(c.before, 1) and len(c.after.hands[1]) == 6
+
+
+def test_play_on() -> None:
+    s = walk(BY_NAME["play_on"])
+    assert s["finished"].legal == {"9C"}
+    after = s["finished"].after
+    assert not after.termination and after.out[0] and after.current == 1
