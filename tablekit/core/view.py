@@ -40,12 +40,16 @@ def card(
     action: str | None = None,
     targets: Iterable[int] = (),
     highlight: bool = False,
+    choices: Iterable[dict[str, str]] = (),
 ) -> dict[str, Any]:
     """One card as the widget sees it. ``face_data`` None means face down.
 
     ``key`` is stable across renders (for animation and keyboard focus); ``action`` is the code
     to send when a playable card is clicked; ``targets`` lists the seats to choose from when the
-    card needs a target (Up&Down's Shot), in which case ``action`` is None.
+    card needs a target (Up&Down's Shot), in which case ``action`` is None; the code sent is the
+    card's face code followed by the seat. ``choices`` lists the ways to play a card that needs
+    a decision ({``code``, ``label``}: the suit after an Eight, a call, several cards at once),
+    offered after the click, in which case ``action`` is None too.
     """
     return {
         "key": key,
@@ -53,6 +57,7 @@ def card(
         "playable": playable,
         "action": action,
         "targets": list(targets),
+        "choices": [{"code": c["code"], "label": c["label"]} for c in choices],
         "highlight": highlight,
     }
 

@@ -45,18 +45,25 @@ _CSS = """
 """
 
 
+FIRST_GAME = "up_and_down"  # the game a dashboard opens with; the others follow by name
+
+
 def _has_module(game: str, module: str) -> bool:
     return importlib.util.find_spec(f"tablekit.games.{game}.{module}") is not None
 
 
+def _games() -> list[str]:
+    return sorted(list_games(), key=lambda g: (g != FIRST_GAME, g))
+
+
 def playable_games() -> list[str]:
-    """Games with a view-model (``PlayTable`` can show them)."""
-    return [g for g in list_games() if _has_module(g, "view")]
+    """Games with a view-model (``PlayTable`` can show them), the default game first."""
+    return [g for g in _games() if _has_module(g, "view")]
 
 
 def games_with_lessons() -> list[str]:
-    """Games with a ``lessons.py`` (``RuleWalkthrough`` can teach them)."""
-    return [g for g in list_games() if _has_module(g, "view") and _has_module(g, "lessons")]
+    """Games with a ``lessons.py`` (``RuleWalkthrough`` can teach them), the default game first."""
+    return [g for g in _games() if _has_module(g, "view") and _has_module(g, "lessons")]
 
 
 def _d(code: str, lang: str, **params: Any) -> str:

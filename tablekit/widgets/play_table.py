@@ -40,11 +40,12 @@ STATIC = pathlib.Path(__file__).parent / "static"
 LOG_LIMIT = 300
 
 
-def _with_svg(view: dict[str, Any]) -> dict[str, Any]:
-    """Add the SVG picture of every card (the JavaScript only places them)."""
+def _with_svg(view: dict[str, Any], four_colour: bool | None = None) -> dict[str, Any]:
+    """Add the SVG picture of every card (the JavaScript only places them); ``four_colour``
+    (when not None) picks the four-colour suits of a standard deck."""
     for z in view["zones"]:
         for c in z.get("cards", []):
-            c["svg"] = card_svg(c["face"])
+            c["svg"] = card_svg(c["face"], four_colour=four_colour)
         if z.get("hidden"):
             z["back_svg"] = card_svg(None, tr("widgets.table.face_down", view["lang"]))
     return view
@@ -55,7 +56,8 @@ class PlayTable(anywidget.AnyWidget):
 
     Parameters: ``game``, ``preset``, ``players``, ``seed`` (None: a fresh random deal when the
     table is shown), ``seat``, ``bots`` (a name or one per seat), ``lang``, ``bot_delay``
-    (seconds between bot moves; 0 in tests), ``allow_teaching`` (may the learner open all hands).
+    (seconds between bot moves; 0 in tests), ``allow_teaching`` (may the learner open all hands),
+    ``four_colour`` (standard cards with four-colour suits: ♦ blue, ♣ green).
     """
 
     _esm = STATIC / "play_table.js"
@@ -71,6 +73,7 @@ class PlayTable(anywidget.AnyWidget):
     large = traitlets.Bool(False).tag(sync=True)
     allow_teaching_ui = traitlets.Bool(True).tag(sync=True)
     labels = traitlets.Dict().tag(sync=True)
+    four_colour = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
         self,
@@ -83,9 +86,12 @@ class PlayTable(anywidget.AnyWidget):
         lang: str = "en",
         bot_delay: float = 0.6,
         allow_teaching: bool = True,
+        four_colour: bool = False,
         **options: Any,
     ) -> None:
         super().__init__()
+        self._four_colour = bool(four_colour)
+        self.four_colour = self._four_colour
         self._options = options
         self._bot_names = bots
         self.bot_delay = max(0.0, float(bot_delay))
@@ -164,6 +170,7 @@ class PlayTable(anywidget.AnyWidget):
                 "play": self._req_play, "why": self._req_why, "hint": self._req_hint,
                 "undo": self._req_undo, "new": self._req_new, "teaching": self._req_teaching,
                 "lang": self._req_lang, "speed": self._req_speed, "replay": self._req_replay,
+                "four_colour": self._req_four_colour,
             }.get(kind)
             if handler is None:
                 raise InvalidActionError(f"unknown request {kind!r}")
@@ -184,7 +191,7 @@ class PlayTable(anywidget.AnyWidget):
 
     def _req_play(self, content: dict[str, Any]) -> None:
         code = content.get("code")
-        if not isinstance(code, str) or len(code) > 12:
+        if not isinstance(code, str) or len(code) > 40:
             raise InvalidActionError("an action code is a short text")
         if self.match.is_over:
             self._say(tr("core.game_over", self._lang), "refusal")
@@ -261,6 +268,11 @@ class PlayTable(anywidget.AnyWidget):
             self._say(tr("widgets.table.teaching_off", self._lang), "refusal")
             return
         self.teaching = on
+        self._render(())
+
+    def _req_four_colour(self, content: dict[str, Any]) -> None:
+        self._four_colour = content.get("on") is True
+        self.four_colour = self._four_colour
         self._render(())
 
     def _req_lang(self, content: dict[str, Any]) -> None:
@@ -373,11 +385,18 @@ class PlayTable(anywidget.AnyWidget):
                               "text": tr("widgets.table.replay_step", self._lang, step=self.replay_at,
                                          total=self.match.step_index)}
         if self._hint_code:
+            hint = self._hint_code
             for z in view["zones"]:
                 for c in z.get("cards", []):
-                    if c["action"] == self._hint_code or (c["targets"] and self._hint_code.startswith("S")
-                                                          and c["face"] and c["face"]["code"] == "S"):
+                    # A card whose action is the hint, that offers it as a choice, or whose
+                    # targets make it (the face code followed by a seat: Up&Down's Shot "S2").
+                    face_code = c["face"]["code"] if c["face"] else None
+                    if (c["action"] == hint or any(ch["code"] == hint for ch in c.get("choices", ()))
+                            or (face_code and any(f"{face_code}{t}" == hint for t in c.get("targets", ())))):
                         c["highlight"] = True
+            for b in view.get("buttons", ()):
+                if b["code"] == hint:
+                    b["highlight"] = True
         texts = [e.text(self._lang) for e in events]
         if texts:
             self.log = (list(self.log) + texts)[-LOG_LIMIT:]
@@ -388,5 +407,6 @@ class PlayTable(anywidget.AnyWidget):
         self.labels = {k: tr(f"widgets.table.{k}", self._lang) for k in (
             "hint", "undo", "new", "deal_code", "teaching", "large", "log", "language", "speed",
             "choose_target", "cancel", "summary", "play_again", "your_cards", "table", "replay",
-            "replay_start", "replay_back", "replay_forward", "replay_end", "replay_exit", "face_down")}
-        self.view = _with_svg(view)
+            "replay_start", "replay_back", "replay_forward", "replay_end", "replay_exit", "face_down",
+            "choose_play", "four_colour", "moves")}
+        self.view = _with_svg(view, self._four_colour or None)

@@ -20,7 +20,9 @@ function el(tag, attrs = {}, children = []) {
 function render({ model, el: host }) {
   const root = el("div", { class: "tk-table" });
   host.appendChild(root);
-  let choosing = null; // a Shot card waiting for its target: {targets, label}
+  // A card waiting for a decision: {targets, code} (Up&Down's Shot: whom to name; the code sent
+  // is the card's code then the seat) or {choices: [{code, label}]} (a suit, a call, several cards).
+  let choosing = null;
   let focusKey = null;
   // The speed sliders are redrawn on every change: keep the value the learner chose.
   let botSpeed = 600;
@@ -70,6 +72,11 @@ function render({ model, el: host }) {
     ]);
     lang.addEventListener("change", () => send({ type: "lang", lang: lang.value }));
     controls.appendChild(lang);
+    if ((model.get("view") || {}).four_colour_option) {
+      const four = el("input", { type: "checkbox", class: "tk-four-colour", checked: !!model.get("four_colour") });
+      four.addEventListener("change", () => send({ type: "four_colour", on: four.checked }));
+      controls.appendChild(el("label", {}, [four, el("span", { text: " " + L("four_colour") })]));
+    }
     return controls;
   }
 
@@ -127,7 +134,10 @@ function render({ model, el: host }) {
     btn.addEventListener("click", () => {
       focusKey = card.key;
       if (card.playable && card.targets && card.targets.length) {
-        choosing = { targets: card.targets };
+        choosing = { targets: card.targets, code: card.face ? card.face.code : "" };
+        draw();
+      } else if (card.playable && card.choices && card.choices.length) {
+        choosing = { choices: card.choices, key: card.key };
         draw();
       } else if (card.playable && card.action) {
         send({ type: "play", code: card.action });
@@ -164,7 +174,7 @@ function render({ model, el: host }) {
       ]);
     }
     // hand
-    const isTarget = choosing && choosing.targets.includes(zone.owner);
+    const isTarget = choosing && choosing.targets && choosing.targets.includes(zone.owner);
     const classes = ["tk-hand"];
     if (zone.current) classes.push("tk-current");
     if (zone.viewer) classes.push("tk-mine");
@@ -185,9 +195,10 @@ function render({ model, el: host }) {
       const pick = el("button", { class: "tk-target-button", text: L("choose_target") + ": " + zone.label,
                                   "data-target": zone.owner });
       pick.addEventListener("click", () => {
+        const code = choosing.code + zone.owner;
         choosing = null;
         draw(); // no stale target buttons to click twice while Python answers
-        send({ type: "play", code: "S" + zone.owner });
+        send({ type: "play", code });
       });
       box.appendChild(pick);
     }
@@ -237,7 +248,23 @@ function render({ model, el: host }) {
     if (choosing) {
       const cancel = el("button", { class: "tk-cancel", text: L("cancel") });
       cancel.addEventListener("click", () => { choosing = null; draw(); });
-      root.appendChild(el("div", { class: "tk-choose" }, [el("span", { text: L("choose_target") }), cancel]));
+      const picks = (choosing.choices || []).map((ch) => {
+        const b = el("button", { class: "tk-control tk-choice-button", text: ch.label, "data-code": ch.code });
+        b.addEventListener("click", () => {
+          choosing = null;
+          draw(); // no stale choice buttons to click twice while Python answers
+          send({ type: "play", code: ch.code });
+        });
+        return b;
+      });
+      const title = choosing.choices ? L("choose_play") : L("choose_target");
+      root.appendChild(el("div", { class: "tk-choose", role: "group", "aria-label": title },
+                          [el("span", { text: title }), ...picks, cancel]));
+    }
+    if (view.buttons && view.buttons.length) {
+      root.appendChild(el("div", { class: "tk-controls tk-moves", role: "group", "aria-label": L("moves") },
+        view.buttons.map((b) => button(b.label, { type: "play", code: b.code },
+                                       "tk-action-button" + (b.highlight ? " tk-hint" : "")))));
     }
     const board = el("div", { class: "tk-board" });
     const centre = el("div", { class: "tk-centre" });
@@ -286,7 +313,9 @@ function render({ model, el: host }) {
     }
   }
 
-  for (const name of ["view", "lesson", "deal", "lang", "large", "labels"]) model.on(`change:${name}`, draw);
+  // A new view (a move, an undo, a new deal) ends any choice still open on the old one.
+  model.on("change:view", () => { choosing = null; draw(); });
+  for (const name of ["lesson", "deal", "lang", "large", "labels"]) model.on(`change:${name}`, draw);
   model.on("change:message", drawMessage);
   model.on("change:message_kind", drawMessage);
   model.on("change:log", drawLog);

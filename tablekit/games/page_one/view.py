@@ -1,0 +1,192 @@
+"""The American Page One view-model: what one seat sees, as zones for ``PlayTable`` (JSON-ready).
+
+Built only from ``game.observe(state, viewer)`` and the legal actions, so it never holds a card
+the viewer may not see (other hands are face-down counts unless ``teaching`` opens them).
+
+A card in the hand of a seat the person at the screen plays carries the action to send when it
+is clicked, or, when playing it needs a decision (the suit after an Eight or a joker, the
+"Page One"/"Stop" call, several cards of one rank at once), a list of ``choices`` ({code,
+label}) offered after the click. Moves that are not a card (draw, keep the drawn card, pass,
+catch a missed call, challenge a joker, name the starter's suit) are ``buttons``.
+
+>>> from tablekit import make
+>>> game = make("page_one", preset="classic", players=2)
+>>> vm = view_model(game, game.initial_state(3), viewer=0)
+>>> [z["id"] for z in vm["zones"]][:4]
+['pile', 'suit', 'stock', 'direction']
+>>> hand = vm["zones"][-1]
+>>> hand["id"], hand["cards"], hand["hidden"]
+('hand-1', [], 7)
+>>> [c["action"] for c in vm["zones"][-2]["cards"] if c["playable"]]
+['3S', '4S', 'KS', 'AD']
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Sequence
+
+from tablekit.core.actions import Action
+from tablekit.core.verdict import Event
+from tablekit.core.view import card, zone
+from tablekit.games.page_one.actions import JOKER_CODE, Draw, Pass, Play, card_from_code, card_param
+from tablekit.games.page_one.rules import PageOne, PageOneState
+from tablekit.i18n import has, seat_name, tr
+from tablekit.render.svg import standard_face
+
+NS = "page_one"
+PILE_SHOWN = 4  # the top card and the few under it
+MULTI_SHOWN = 6  # at most this many several-cards plays offered per card (the single plays always)
+
+
+def card_face(code: str, lang: str, four_colour: bool = False) -> dict[str, Any]:
+    """The face of a card code ('7H', 'TD', 'JK') with its spoken name."""
+    return standard_face(code, lang, four_colour)
+
+
+def _suit_text(obs: dict[str, Any], game: PageOne, lang: str) -> str:
+    """The suit to follow, symbol and word; '(named)' when a wild card named it."""
+    text = tr(f"{NS}.label.suit.{obs['suit']}", lang)
+    top = obs["top"]
+    wild = top == JOKER_CODE or top[0] in game.config.wild_ranks
+    if wild or top[1:] != obs["suit"]:
+        text = tr(f"{NS}.view.named", lang, suit=text)
+    return text
+
+
+def _button_label(action: Action, obs: dict[str, Any], lang: str) -> str:
+    if isinstance(action, Pass):
+        if obs["phase"] == "drawn":
+            return tr(f"{NS}.view.keep", lang)
+        if obs["exposed"] is not None:
+            return tr(f"{NS}.view.let_go", lang, player=obs["exposed"])
+    if isinstance(action, Draw) and obs["pending"]:
+        return tr(f"{NS}.view.draw_penalty", lang, count=obs["pending"])
+    return action.label(lang)
+
+
+def view_model(
+    game: PageOne,
+    state: PageOneState,
+    viewer: int | None,
+    lang: str = "en",
+    controls: Iterable[int] | None = None,
+    events: Sequence[Event] = (),
+    teaching: bool = False,
+    four_colour: bool = False,
+) -> dict[str, Any]:
+    """The view-model of ``state`` as ``viewer`` sees it (``teaching``: the open view).
+
+    ``controls`` defaults to ``{viewer}``; only those seats' cards and buttons can be used.
+    """
+    obs = game.observe(state, None if teaching else viewer)
+    seats = set(controls) if controls is not None else ({viewer} if viewer is not None else set())
+    current = obs["current"]
+    my_turn = current is not None and current in seats
+    legal = game.legal_actions(state) if my_turn else ()
+    plays: dict[str, list[Play]] = {}
+    buttons = []
+    for action in legal:
+        if isinstance(action, Play):
+            plays.setdefault(action.code.split(":")[0].rstrip("!").split("+")[-1], []).append(action)
+        else:
+            buttons.append({"code": action.code, "label": _button_label(action, obs, lang)})
+
+    zones: list[dict[str, Any]] = []
+    pile = obs["pile"][-PILE_SHOWN:]
+    suit_text = _suit_text(obs, game, lang)
+    zones.append(zone(
+        "pile", "pile", tr(f"{NS}.label.pile", lang), value=suit_text,
+        cards=[card(card_face(c, lang, four_colour), key=f"pile-{len(obs['pile']) - len(pile) + i}")
+               for i, c in enumerate(pile)],
+    ))
+    zones.append(zone("counter", "suit", tr(f"{NS}.label.suit", lang), value=suit_text))
+    zones.append(zone("counter", "stock", tr(f"{NS}.label.stock", lang), value=obs["stock"]))
+    arrow = "↻ " if obs["direction"] > 0 else "↺ "
+    zones.append(zone("counter", "direction", tr(f"{NS}.label.direction", lang), value=arrow + tr(
+        f"{NS}.label.clockwise" if obs["direction"] > 0 else f"{NS}.label.counterclockwise", lang)))
+    if obs["pending"]:
+        zones.append(zone("counter", "pending", tr(f"{NS}.label.pending", lang),
+                          value=tr(f"{NS}.view.penalty", lang, count=obs["pending"])))
+    if obs["exposed"] is not None:
+        zones.append(zone("counter", "exposed", tr(f"{NS}.label.exposed", lang),
+                          value=seat_name(obs["exposed"], lang)))
+    if obs["challenge"] is not None:
+        zones.append(zone("counter", "challenge", tr(f"{NS}.label.challenge", lang),
+                          value=seat_name(obs["challenge"], lang)))
+
+    drawn = obs["drawn"] if obs["phase"] == "drawn" else None
+    for p in obs["players"]:
+        seat = p["seat"]
+        label = seat_name(seat, lang)
+        if viewer is not None and seat == viewer:
+            label += f" ({tr('core.you', lang)})"
+        badges = [tr(f"{NS}.status.{p['status']}", lang),
+                  tr(f"{NS}.view.cards", lang, count=p["hand_count"]),
+                  f"{tr(f'{NS}.label.score', lang)}: {p['score']}"]
+        if seat == obs["dealer"]:
+            badges.append(tr(f"{NS}.label.dealer", lang))
+        cards = []
+        if p["hand"] is not None:
+            mine = my_turn and seat == current
+            for i, code in enumerate(p["hand"]):
+                actions = plays.get(code, []) if mine else []
+                singles = [a for a in actions if not a.under]
+                multi = [a for a in actions if a.under][:MULTI_SHOWN]
+                offered = singles + multi
+                one = len(offered) == 1
+                cards.append(card(
+                    card_face(code, lang, four_colour),
+                    key=f"{seat}-{code}-{i}",
+                    playable=bool(offered),
+                    action=offered[0].code if one else None,
+                    choices=[] if one else [{"code": a.code, "label": a.label(lang)} for a in offered],
+                    highlight=mine and code == drawn,
+                ))
+        zones.append(zone(
+            "hand", f"hand-{seat}", label, owner=seat, cards=cards,
+            hidden=0 if p["hand"] is not None else p["hand_count"],
+            badges=badges, current=seat == current, viewer=seat == viewer,
+            out=p["status"] != "playing",
+        ))
+
+    outcome = game.outcome(state)
+    if outcome is not None:
+        prompt = tr(outcome.termination, lang)
+    elif my_turn and obs["phase"] == "drawn" and drawn is not None:
+        prompt = tr(f"{NS}.view.drawn_prompt", lang, player=current, card=card_param(card_from_code(drawn)))
+    elif my_turn and plays:
+        prompt = tr("widgets.table.your_turn", lang, player=current)
+    elif my_turn:
+        prompt = tr(f"{NS}.view.your_turn_buttons", lang, player=current)
+    else:
+        prompt = tr("core.to_play", lang, player=current)
+    preset = f"{NS}.label.mode.{game.preset}"
+    title = tr(f"{NS}.title", lang)
+    if has(preset, lang):
+        title += f" — {tr(preset, lang)}"
+    return {
+        "game": NS,
+        "title": title,
+        "subtitle": f"{tr(f'{NS}.label.game_no', lang)} {obs['game_no']} · {tr(f'{NS}.label.dealer', lang)}: "
+                    f"{seat_name(obs['dealer'], lang)}",
+        "lang": lang,
+        "viewer": viewer,
+        "current": current,
+        "my_turn": my_turn,
+        "teaching": teaching,
+        "prompt": prompt,
+        "zones": zones,
+        "actions": [{"code": a.code, "label": a.label(lang)} for a in legal],
+        "buttons": buttons,
+        "four_colour_option": True,
+        "log": [e.text(lang) for e in events],
+        "over": outcome is not None,
+        "outcome": None if outcome is None else {
+            "text": tr(outcome.termination, lang),
+            "winners": tr("core.outcome.winners", lang, players=list(outcome.winners)) if outcome.winners
+            else tr("core.outcome.no_winner", lang),
+            "scores": [f"{seat_name(i, lang)}: {s:g}" for i, s in enumerate(outcome.scores)],
+        },
+    }
+
+

@@ -1,0 +1,170 @@
+"""Play dashboard in Chromium: a whole round of American Page One by clicking (cards, the choices
+a card asks for, and the move buttons), with no other seat's card ever reaching the browser.
+
+The header's Game dropdown switches to Page One (Classic, 4 seats) and Deal deals it; the bots'
+delay is set to 0 from the speed slider. A round is ~10-40 of my moves.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any, Iterable
+
+import pytest
+from helpers_browser import assert_no_error_text, save_screenshot, widget_messages
+from playwright.sync_api import Page, expect
+from tk_page import (
+    LOAD_TIMEOUT,
+    MY_BLOCKED,
+    MY_PLAYABLE,
+    STEP_TIMEOUT,
+    TABLE,
+    board_html,
+    open_dashboard,
+    play_table_views,
+    recent_views,
+    set_range,
+    wait_for_my_turn,
+)
+
+from tablekit.i18n import tr
+from tablekit.widgets.labels import game_label
+
+pytestmark = pytest.mark.browser
+
+MAX_CLICKS = 300
+ROUND_BUDGET = 120.0  # seconds
+MOVE = f"{MY_PLAYABLE}, {TABLE} .tk-action-button"  # what I can click on my turn
+CARD = r"(?:[A2-9TJQK][SHDC]|JK)"
+# A Page One card or play code: "7H", "8S:H!", "KC+KH"; the cards it names are group 1.
+PLAY_CODE = re.compile(rf"^({CARD}(?:\+{CARD})*)(?::[SHDC])?!?$")
+
+
+def _codes(value: Any) -> Iterable[str]:
+    """Every card named by a "code" anywhere in a JSON value (faces, actions, choices)."""
+    if isinstance(value, dict):
+        code = value.get("code")
+        if isinstance(code, str):
+            match = PLAY_CODE.match(code)
+            if match:
+                yield from match.group(1).split("+")
+        for item in value.values():
+            yield from _codes(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _codes(item)
+
+
+def page_one_leaks(messages: list[dict[str, Any]], viewer: int = 0) -> list[str]:
+    """What the browser received that seat ``viewer`` may not see (``tk_page.hidden_card_leaks``
+    for Page One's codes): public are the viewer's hand and the discard pile, accumulated over
+    the current round; every other hand must be a face-down count."""
+    problems: list[str] = []
+    public: set[str] = set()
+    game = None
+    for index, item in enumerate(messages):
+        state = item.get("state") or {}
+        view = state.get("view")
+        if isinstance(view, dict) and isinstance(view.get("zones"), list):
+            key = (view.get("title"), view.get("subtitle"))
+            if key != game:
+                game, public = key, set()
+            for zone in view["zones"]:
+                cards = zone.get("cards") or []
+                codes = {c["face"]["code"] for c in cards if c.get("face")}
+                if zone.get("kind") == "pile" or (zone.get("kind") == "hand" and zone.get("owner") == viewer):
+                    public |= codes
+                elif zone.get("kind") == "hand":
+                    if cards:
+                        problems.append(f"message {index}: {zone.get('id')} shows {sorted(codes)}")
+                    if not isinstance(zone.get("hidden"), int):
+                        problems.append(f"message {index}: {zone.get('id')} has no face-down count")
+        unseen = set(_codes(state)) - public
+        if unseen:
+            problems.append(f"message {index}: cards not public in {game}: {sorted(unseen)}")
+    return problems
+
+
+def _choose_page_one(page: Page) -> None:
+    """Pick Page One in the header's Game dropdown and press Deal."""
+    select = page.get_by_label(tr("widgets.dash.game", "en"), exact=True)
+    label = game_label("page_one", "en")
+    index = select.evaluate(r"(el, label) => Array.from(el.options).findIndex("
+                            r"(o) => o.textContent.replace(/\u00a0/g, ' ') === label)", label)
+    assert index >= 0, f"no Game {label!r} in the header"
+    select.select_option(index=index)
+    page.locator(".tk-dash-head button.widget-button", has_text=tr("widgets.dash.deal", "en")).click()
+    expect(page.locator(f"{TABLE} .tk-deal-code")).to_have_text(re.compile(r"^PO-C4-[0-9A-F]+$"),
+                                                                 timeout=STEP_TIMEOUT)
+    expect(page.locator(f"{TABLE} .tk-title")).to_contain_text(tr("page_one.title", "en"), timeout=STEP_TIMEOUT)
+
+
+def _one_move(page: Page) -> str:
+    """Click a move on a settled view of my turn; returns the code sent."""
+    card = page.locator(MY_PLAYABLE).first
+    if card.count():
+        code = card.get_attribute("data-code") or ""
+        card.click()
+        choice = page.locator(f"{TABLE} .tk-choice-button")
+        if choice.count():  # an Eight's suit, a call, several cards: decided after the click
+            code = choice.first.get_attribute("data-code") or ""
+            choice.first.click()
+            assert page.locator(f"{TABLE} .tk-choice-button").count() == 0, "choices outlive the pick"
+        return code
+    move = page.locator(f"{TABLE} .tk-action-button").first
+    text = move.inner_text()
+    move.click()
+    return text
+
+
+def test_a_round_of_page_one_by_clicking_keeps_other_hands_hidden(page: Page, voila_url: str) -> None:
+    open_dashboard(page, voila_url, "play")
+    expect(page.locator(TABLE)).to_be_visible(timeout=LOAD_TIMEOUT)
+    set_range(page, f"{TABLE} .tk-speed", 0)
+    _choose_page_one(page)
+    expect(page.locator(f"{TABLE} .tk-counter[data-zone='stock']")).to_be_visible()
+    expect(page.locator(f"{TABLE} .tk-counter[data-zone='suit']")).to_contain_text(re.compile("[♠♥♦♣] [a-z]+"))
+    expect(page.locator(f"{TABLE} .tk-counter[data-zone='direction']")).to_contain_text("clockwise")
+
+    clicks, sent, refusal = 0, "", ""
+    deadline = time.monotonic() + ROUND_BUDGET
+    state = wait_for_my_turn(page, None, playable=MOVE)
+    while state == "turn":
+        assert clicks < MAX_CLICKS, f"no end after {clicks} moves"
+        assert time.monotonic() < deadline, f"round not over after {ROUND_BUDGET:.0f} s ({clicks} moves)"
+        if not refusal and page.locator(MY_BLOCKED).count():
+            before = board_html(page)
+            page.locator(MY_BLOCKED).first.click()
+            message = page.locator(f"{TABLE} .tk-message")
+            expect(message).to_have_class("tk-message tk-msg-refusal", timeout=STEP_TIMEOUT)
+            refusal = message.inner_text().strip()
+            assert refusal and board_html(page) == before
+        board = board_html(page)
+        try:
+            sent = _one_move(page)
+            clicks += 1
+            state = wait_for_my_turn(page, board, playable=MOVE)
+        except Exception as exc:
+            raise AssertionError(f"move {clicks + 1} ({sent}): {exc}\nlast views:\n{recent_views(page)}") from exc
+
+    summary = page.locator(f"{TABLE} .tk-summary")
+    expect(summary).to_be_visible()
+    expect(summary.locator("li")).to_have_count(4)
+    expect(page.locator(MY_PLAYABLE)).to_have_count(0)
+    save_screenshot(page, "play-page-one-over")
+    assert_no_error_text(page)
+    assert not page.locator(f"{TABLE} .tk-msg-problem").count()
+
+    messages = widget_messages(page)
+    views = [v for v in play_table_views(messages) if str(v.get("title", "")).startswith(tr("page_one.title", "en"))]
+    assert len(views) >= clicks and views[-1]["over"] is True
+    assert page_one_leaks(messages) == [], "a hidden card reached the browser"
+
+    # The checker can fail: open hands (teaching mode) send the other hands, and it sees them.
+    page.locator(f"{TABLE} .tk-teaching").check()
+    expect(page.locator(f"{TABLE} .tk-hand:not(.tk-mine) button.tk-card").first).to_be_visible(
+        timeout=STEP_TIMEOUT)
+    leaks = page_one_leaks(widget_messages(page))
+    assert any("shows" in p for p in leaks), leaks
+    assert_no_error_text(page)
