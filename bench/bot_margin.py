@@ -1,4 +1,4 @@
-"""How much better than random play is the heuristic Up&Down bot?
+"""How much better than random play are the heuristic bots (Up&Down and Page One)?
 
 Competitive modes: one heuristic bot against random bots, rotated through every seat so seat
 advantage cancels out; its win share is compared with the fair share 1/players, with a 95%
@@ -17,8 +17,11 @@ from tablekit import make
 from tablekit.sim import simulate, wilson_interval
 
 
-def competitive(preset: str, players: int, n: int, workers: int, single: bool) -> str:
-    game = make("up_and_down", preset=preset, players=players, single_game=single)
+def competitive(preset: str, players: int, n: int, workers: int, single: bool | None,
+                name: str = "up_and_down", **options: object) -> str:
+    if single is not None:
+        options["single_game"] = single
+    game = make(name, preset=preset, players=players, **options)
     wins = 0.0
     total = 0
     for seat in range(players):
@@ -30,8 +33,9 @@ def competitive(preset: str, players: int, n: int, workers: int, single: bool) -
         total += len(df)
     lo, hi = wilson_interval(wins, total)
     fair = 1 / players
-    scope = "single game" if single else "match"
-    return (f"| {preset} ({scope}) | {players} | {total} | {wins / total:.1%} [{lo:.1%}, {hi:.1%}] "
+    scope = {None: "round", True: "single game", False: "match"}[single]
+    extra = "".join(f", {k}={v}" for k, v in options.items() if k != "single_game")
+    return (f"| {name} {preset} ({scope}{extra}) | {players} | {total} | {wins / total:.1%} [{lo:.1%}, {hi:.1%}] "
             f"| {fair:.1%} | {wins / total / fair:.2f}x |")
 
 
@@ -57,6 +61,9 @@ def main() -> None:
     for preset, players, single in [("basic", 4, False), ("basic", 4, True), ("basic", 2, False),
                                     ("basic", 7, False), ("carry_over", 4, False)]:
         print(competitive(preset, players, args.n, args.workers, single), flush=True)
+    for preset, players, options in [("classic", 4, {}), ("classic", 4, {"call_mode": "off"}),
+                                     ("classic", 2, {}), ("house", 4, {}), ("classic", 8, {})]:
+        print(competitive(preset, players, args.n, args.workers, None, "page_one", **options), flush=True)
     print()
     print("| Cul-de-sac players | games | heuristic table: mission success [95% CI] | random table |")
     print("|---|---|---|---|")

@@ -109,11 +109,12 @@ def test_random_play_emits_the_codes() -> None:
             report = check_game(game, seeds=range(2), bot=EagerBot(), observe_every=100, illegal_per_step=0)
             seen |= report.codes_seen or set()
     # Rare in random play, these have their own scenario tests: passing with nothing to draw
-    # and a blocked round (which cannot happen in a real game), a stalled round, a joker turned as the starter, the choice after a
+    # (and the refused draw) and a blocked round (which cannot happen in a real game), a stalled round, a joker turned as the starter, the choice after a
     # missed "Stop", a finished game refusing a move, and going out on an Eight refused.
     rare = {f"page_one.{k}" for k in (
         "event.blocked", "end.blocked", "event.stalled", "end.stalled", "event.starter_joker", "event.let_go",
-        "ok.let_go", "illegal.stop_window", "event.passed", "ok.pass", "illegal.game_over", "illegal.out_on_eight")}
+        "ok.let_go", "illegal.stop_window", "event.passed", "ok.pass", "illegal.game_over", "illegal.out_on_eight",
+        "illegal.nothing_to_draw")}
     assert (EVENT_CODES | END_CODES | REASON_CODES) - seen <= rare
 
 

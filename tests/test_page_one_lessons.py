@@ -86,9 +86,11 @@ def test_every_house_rule_has_a_lesson() -> None:
             used.setdefault(key, set()).add(value if not isinstance(value, (list, tuple)) else tuple(value))
     for option in ("draw_rule", "voluntary_draw", "wild_ranks", "three_ranks", "jump_ranks", "linked_two_three",
                    "jokers", "last_card", "page_one_on_last", "reverse_on_suit_change", "multi_play",
-                   "starter_effect", "no_counter", "play_on", "values"):
+                   "starter_effect", "no_counter", "play_on", "values", "call_mode", "penalty", "joker_rule",
+                   "two_player_q_is_skip", "decks"):
         assert option in used, option
     assert {"keep_drawn", "until_playable"} <= used["draw_rule"]
+    assert "catchable" in used["call_mode"] and "no_suit" in used["joker_rule"] and 2 in used["decks"]
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
@@ -378,3 +380,68 @@ def test_play_on() -> None:
     assert s["finished"].legal == {"9C"}
     after = s["finished"].after
     assert not after.termination and after.out[0] and after.current == 1
+
+
+def test_catch() -> None:
+    lesson = BY_NAME["catch"]
+    s = walk(lesson)
+    forget = s["forget"]
+    assert f"{NS}.event.call_unnoticed" in codes(forget.events) and forget.after.exposed == 0
+    assert len(forget.after.hands[0]) == 1  # nothing happens at once
+    let_go = s["let_go"]
+    assert let_go.legal == {"4S", "4S!", "catch"}
+    state, _ = try_move(let_go, "catch")
+    assert len(state.hands[0]) == 1 + 3 and state.current == 1
+    assert let_go.after.exposed == -1 and len(let_go.after.hands[0]) == 1
+    catch = s["catch"]
+    assert hand(catch.before, 0) == [] and catch.legal == {"catch", "pass"}
+    assert hand(catch.after, 0) == ["6D", "KC", "TD"] and catch.after.current == 1
+    state, events = try_move(catch, "pass")
+    assert state.termination == f"{NS}.end.out" and state.round_winners == (0,)
+    stop = s["stop"]
+    assert stop.legal == {"9H", "9H!"}
+    assert stop.after.termination == f"{NS}.end.out" and stop.after.round_winners == (1,)
+    # The penalty size is an option: with the default 5 the catch costs 5 cards.
+    five = dataclasses.replace(lesson, options={**lesson.options, "penalty": 5})
+    assert len(walk(five)["catch"].after.hands[0]) == 5
+
+
+def test_joker_no_suit() -> None:
+    lesson = BY_NAME["joker_no_suit"]
+    s = walk(lesson)
+    assert s["allowed"].legal == {"7C", "JK:S", "JK:H", "JK:D", "JK:C"}
+    assert s["draw_four"].legal == {"draw"} and len(s["draw_four"].after.hands[1]) == 8
+    refused = s["refused"]
+    assert "JK" in hand(refused.before, 0) and refused.legal == {"7C", "9C"}
+    # free: the same joker is legal at any time, and there is nothing to challenge.
+    free = walk(dataclasses.replace(lesson, options={**lesson.options, "joker_rule": "free"}))
+    assert "JK:C" in free["refused"].legal
+    state, _ = try_move(free["refused"], "JK:C")
+    assert state.pending == 4 and not state.challenge
+    # challenge (the default): legal too, but a bluff the next player may challenge.
+    chal = walk(dataclasses.replace(lesson, options={**lesson.options, "joker_rule": "challenge"}))
+    match = chal["refused"].match.fork()
+    match.play("JK:C")
+    assert "challenge" in {a.code for a in match.legal_actions()}
+
+
+def test_q_skip() -> None:
+    lesson = BY_NAME["q_skip"]
+    s = walk(lesson)
+    skip = s["skip"]
+    assert skip.legal == {"QH", "5H"} and skip.after.current == 0
+    assert f"{NS}.event.skipped" in codes(skip.events)
+    # Without the house rule the Queen changes nothing with two players: the other player is next.
+    plain = dataclasses.replace(lesson, options={**lesson.options, "two_player_q_is_skip": False}).start()
+    plain.play("QH")
+    assert plain.state.current == 1
+
+
+def test_two_decks() -> None:
+    lesson = BY_NAME["two_decks"]
+    game: Any = lesson.make_game()
+    assert game.config.decks == 2 and len(lesson.setup["deck"]) == 104
+    s = walk(lesson)
+    twin = s["twin"]
+    assert twin.legal == {"7H", "5H"}
+    assert [card_code(c) for c in twin.after.discard] == ["7H", "7H"]

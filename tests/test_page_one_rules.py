@@ -439,3 +439,14 @@ def test_malformed_actions_raise_invalid_action_error() -> None:
         game.explain(s, "KH")  # explain takes actions, not codes
     assert game.action_from_code("JK:D!") == Play(JOKER, 2, True)
     assert Play(c("KH"), under=(c("KD"), c("KS"))).code == "KS+KD+KH"
+
+
+def test_a_reshuffle_keeps_the_card_under_a_joker_for_a_caught_bluff() -> None:
+    """Found by bench/bot_margin.py: a reshuffle under a joker, then a caught bluff, used to
+    leave an empty discard pile (and observe() failed)."""
+    from tablekit import make
+    from tablekit.sim import simulate
+
+    game = make("page_one", preset="house", players=4)
+    df = simulate(game, ["random", "heuristic", "random", "random"], n=200, seed=1001, workers=1, progress=False)
+    assert len(df) == 200

@@ -71,3 +71,15 @@ def test_requests_are_checked_and_japanese_works() -> None:
         assert w.message_kind == "error"
     w.handle({"type": "lang", "lang": "ja"})
     assert w.labels["next"] == "次へ" and w.lesson["narration"]
+
+
+def test_every_table_word_the_front_end_uses_has_a_label() -> None:
+    """play_table.js falls back to the raw key for a missing label: none may be missing."""
+    import re
+
+    from tablekit.widgets.play_table import STATIC
+
+    js = (STATIC / "play_table.js").read_text()
+    used = set(re.findall(r'\bL\("([a-z_]+)"\)', js))
+    for widget in (RuleWalkthrough("page_one"), RuleWalkthrough("up_and_down")):
+        assert used <= set(widget.labels), sorted(used - set(widget.labels))

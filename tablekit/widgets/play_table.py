@@ -38,6 +38,17 @@ from tablekit.render.svg import card_svg
 
 STATIC = pathlib.Path(__file__).parent / "static"
 LOG_LIMIT = 300
+#: The words the front end shows around the cards (``widgets.table.<key>``), for every widget
+#: that draws a table with ``play_table.js``.
+TABLE_LABELS = (
+    "hint", "undo", "new", "deal_code", "teaching", "large", "log", "language", "speed",
+    "choose_target", "cancel", "summary", "play_again", "your_cards", "table", "replay",
+    "replay_start", "replay_back", "replay_forward", "replay_end", "replay_exit", "face_down",
+    "choose_play", "four_colour", "moves")
+
+
+def table_labels(lang: str) -> dict[str, str]:
+    return {k: tr(f"widgets.table.{k}", lang) for k in TABLE_LABELS}
 
 
 def _with_svg(view: dict[str, Any], four_colour: bool | None = None) -> dict[str, Any]:
@@ -404,9 +415,5 @@ class PlayTable(anywidget.AnyWidget):
                 self._announced.extend(texts)
                 texts = self._announced
             self.announce = " ".join(texts)
-        self.labels = {k: tr(f"widgets.table.{k}", self._lang) for k in (
-            "hint", "undo", "new", "deal_code", "teaching", "large", "log", "language", "speed",
-            "choose_target", "cancel", "summary", "play_again", "your_cards", "table", "replay",
-            "replay_start", "replay_back", "replay_forward", "replay_end", "replay_exit", "face_down",
-            "choose_play", "four_colour", "moves")}
+        self.labels = table_labels(self._lang)
         self.view = _with_svg(view, self._four_colour or None)

@@ -26,7 +26,7 @@ from tablekit.core.errors import IllegalActionError, InvalidActionError
 from tablekit.core.lessons import Lesson
 from tablekit.core.match import Match
 from tablekit.i18n import LANGUAGES, tr
-from tablekit.widgets.play_table import STATIC, _with_svg
+from tablekit.widgets.play_table import STATIC, _with_svg, table_labels
 
 import anywidget
 
@@ -266,9 +266,7 @@ class RuleWalkthrough(anywidget.AnyWidget):
         else:
             narration = tr(step.narration, lang, **dict(step.params))
             section = step.section
-        self.labels = {k: tr(f"widgets.table.{k}", lang) for k in (
-            "hint", "undo", "new", "deal_code", "teaching", "large", "log", "language", "speed",
-            "choose_target", "cancel", "summary", "play_again", "your_cards", "table", "face_down")} | {
+        self.labels = table_labels(lang) | {
             k: tr(f"widgets.walk.{k}", lang) for k in (
                 "previous", "next", "autoplay", "stop", "show", "lesson", "section", "your_turn", "step")}
         self.lesson = {

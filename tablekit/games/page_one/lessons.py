@@ -13,7 +13,9 @@ starter, the calls, reshuffling, scoring (both value tables), then the house rul
 variants, rank options (Eight not wild, only the Two, extra Jump rank), the linked Two and
 Three, the joker (a caught bluff and a wrong challenge), no going out on an Eight, Page One on
 the last card, reversal on a suit change, several cards of one rank, special starters,
-penalties that cannot be answered, and playing on without "Stop".
+penalties that cannot be answered, playing on without "Stop", catching a missed call (a
+3-card penalty), jokers only without the suit (compared with ``free`` and the challenge), the
+Queen as a Jump with two players, and two decks.
 
 >>> [lesson.id for lesson in LESSONS][:3]
 ['page_one.matching', 'page_one.eight', 'page_one.jump']
@@ -107,7 +109,8 @@ def _lesson(name: str, players: int, hands: Sequence[Sequence[str]], steps: Sequ
     return Lesson(
         id=lesson_id, title=f"lesson.{lesson_id}.title", game=GAME, preset=preset, players=players,
         steps=tuple(built), options=dict(options), seat=seat,
-        setup={"deck": deck(hands, stock, size, 1, int(options.get("jokers", 0))), "dealer": players - 1},
+        setup={"deck": deck(hands, stock, size, int(options.get("decks", 1)), int(options.get("jokers", 0))),
+               "dealer": players - 1},
     )
 
 
@@ -386,10 +389,58 @@ PLAY_ON = _lesson(
     ],
 )
 
+CATCH = _lesson(
+    "catch", 2, [["5H", "4C", "9S"], ["5C", "4S", "9H"]], stock=["7H", "KC", "6D", "TD"], seat=1,
+    call_mode="catchable", penalty=3,
+    steps=[
+        ("intro", None, "Calls"),
+        ("open", "5H", "Legality"),
+        ("reply", "5C", "Legality"),
+        ("forget", "4C", "Calls"),
+        ("let_go", "4S!", "Calls"),
+        ("no_stop", "9S", "Calls"),
+        ("catch", "catch", "Calls", _YOU),
+        ("stop", "9H!", "Calls", _YOU),
+    ],
+)
+
+JOKER_NO_SUIT = _lesson(
+    "joker_no_suit", 2, [["JK", "JK", "7C", "9C"], ["4D", "6S", "AD", "TS"]], stock=["7H"], seat=0, jokers=2,
+    joker_rule="no_suit",
+    steps=[
+        ("intro", None, "Options"),
+        ("allowed", "JK:C", "Options", _YOU),
+        ("draw_four", "draw", "Special cards"),
+        ("refused", "9C", "Options"),
+        ("free", None, "Options"),
+    ],
+)
+
+Q_SKIP = _lesson(
+    "q_skip", 2, [["QH", "5H", "9C", "KS"], ["4D", "6S", "AD", "TS"]], stock=["7H"], seat=0,
+    two_player_q_is_skip=True,
+    steps=[
+        ("intro", None, "Options"),
+        ("skip", "QH", "Options", _YOU),
+        ("again", "5H", "Special cards"),
+        ("reply", "draw", "Turn"),
+    ],
+)
+
+TWO_DECKS = _lesson(
+    "two_decks", 2, [["7H", "5H", "9C", "KS"], ["7C", "6S", "AD", "TS"]], stock=["7H"], seat=0, decks=2,
+    steps=[
+        ("intro", None, "Setup"),
+        ("twin", "7H", "Options", _YOU),
+        ("reply", "7C", "Legality"),
+        ("on", "9C", "Legality"),
+    ],
+)
+
 LESSONS: tuple[Lesson, ...] = (
     MATCHING, EIGHT, JUMP, QUICK_TURN, TWO_THREE, DRAWING, STARTER, CALLS, RESHUFFLE, SCORING, SCORING_JP,
     KEEP_DRAWN, UNTIL_PLAYABLE, RANK_OPTIONS, LINKED, JOKER_BLUFF, JOKER_HONEST, LAST_CARD, PAGE_ONE_ON_LAST,
-    SUIT_CHANGE, MULTI_PLAY, SPECIAL_STARTER, NO_COUNTER, PLAY_ON,
+    SUIT_CHANGE, MULTI_PLAY, SPECIAL_STARTER, NO_COUNTER, PLAY_ON, CATCH, JOKER_NO_SUIT, Q_SKIP, TWO_DECKS,
 )
 
 

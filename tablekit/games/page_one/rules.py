@@ -24,7 +24,8 @@ Turn
     The player to act plays one legal card from their hand, which becomes the new top card.
     A player who cannot play must draw one card from the stock; if that card fits, they may
     play it at once or keep it, and either way their turn ends (``draw_rule``). When the
-    stock runs out, the discard pile except its top card is shuffled into a new stock. When
+    stock runs out, the discard pile except its top card is shuffled into a new stock (jokers
+    on top keep the card under them, which a caught joker bluff uncovers again). When
     there is nothing at all to draw, a player who cannot play passes; if every player still
     in passes in a row, nobody can ever play again and the round ends as blocked.
     A player facing a Two or Three penalty (below) either answers it with a card of the same
@@ -1025,11 +1026,16 @@ class PageOne(Game[PageOneState]):
         if avail >= k:
             return stock[drawn : drawn + k], stock, drawn + k, discard, reshuffles
         got = stock[drawn:]
-        if len(discard) < 2:
+        # The top card stays; so do jokers on top with the card under them, which a caught
+        # joker bluff uncovers again.
+        keep = len(discard) - 1
+        while keep > 0 and discard[keep] == JOKER:
+            keep -= 1
+        if keep < 1:
             return got, stock, len(stock), discard, reshuffles
         reshuffles += 1
-        stock = tuple(hash_shuffled(discard[:-1], s.seed, "reshuffle", s.round_no, reshuffles))
-        discard = discard[-1:]
+        stock = tuple(hash_shuffled(discard[:keep], s.seed, "reshuffle", s.round_no, reshuffles))
+        discard = discard[keep:]
         events.append(_event(EV_RESHUFFLED, {"count": len(stock)}))
         more = stock[: k - avail]
         return got + more, stock, len(more), discard, reshuffles
