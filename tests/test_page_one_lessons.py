@@ -87,7 +87,7 @@ def test_every_house_rule_has_a_lesson() -> None:
     for option in ("draw_rule", "voluntary_draw", "wild_ranks", "three_ranks", "jump_ranks", "linked_two_three",
                    "jokers", "last_card", "page_one_on_last", "reverse_on_suit_change", "multi_play",
                    "starter_effect", "no_counter", "play_on", "values", "call_mode", "penalty", "joker_rule",
-                   "two_player_q_is_skip", "decks"):
+                   "two_player_q_is_skip", "decks", "rounds", "target", "final_penalty_drawn"):
         assert option in used, option
     assert {"keep_drawn", "until_playable"} <= used["draw_rule"]
     assert "catchable" in used["call_mode"] and "no_suit" in used["joker_rule"] and 2 in used["decks"]
@@ -445,3 +445,39 @@ def test_two_decks() -> None:
     twin = s["twin"]
     assert twin.legal == {"7H", "5H"}
     assert [card_code(c) for c in twin.after.discard] == ["7H", "7H"]
+
+
+def test_match() -> None:
+    lesson = BY_NAME["match"]
+    s = walk(lesson)
+    assert s["page_one"].legal == {"5C", "5C!"}
+    assert s["stuck"].legal == {"draw"} and s["stuck"].after.current == 1
+    r1 = s["stop"].after
+    assert r1.round_scores == (-14, 14) and r1.totals == (-14, 14) and not r1.termination
+    assert r1.round_no == 1 and r1.dealer == 0 and r1.current == 1
+    assert hand(r1, 1) == ["8D", "8H"] and hand(r1, 0) == ["4C", "5H"] and card_code(r1.top) == "9C"
+    assert "8D:C!" in s["eight"].legal and s["eight"].after.suit == 1
+    end = s["out"].after
+    assert end.round_scores == (-4, 4) and end.totals == (-18, 18)
+    assert end.termination == f"{NS}.end.target"
+    assert f"{NS}.event.match_over" in codes(s["out"].events)
+    game: Any = lesson.make_game()
+    assert game.config.rounds == 5 and game.config.target == 15
+    assert game.outcome(end).winners == (1,)
+
+
+def test_special_starters_played() -> None:
+    lesson = BY_NAME["special_starters_played"]
+    start = lesson.start().state
+    assert [card_code(c) for c in start.discard] == ["2H"] and start.pending == 2 and start.current == 0
+    s = walk(lesson)
+    assert s["answer"].legal == {"2S", "2S!", "2D", "2D!", "draw"} and s["answer"].after.pending == 4
+    assert len(s["draw_four"].after.hands[1]) == 6 and s["draw_four"].after.current == 0
+    end = s["last_two"].after
+    assert end.termination == f"{NS}.end.out" and len(end.hands[1]) == 8 and end.round_scores == (54, -54)
+    # Without final_penalty_drawn the last Two's penalty is dropped.
+    plain = walk(dataclasses.replace(lesson, options={**lesson.options, "final_penalty_drawn": False}))
+    assert len(plain["last_two"].after.hands[1]) == 6
+    # Without starter_effect the Two starter is covered by the next card and does nothing.
+    off = dataclasses.replace(lesson, options={**lesson.options, "starter_effect": False}).start().state
+    assert off.pending == 0 and card_code(off.top) != "2H"

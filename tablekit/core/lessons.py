@@ -13,7 +13,7 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from tablekit.core.errors import RecordError
 from tablekit.core.game import Game
@@ -87,3 +87,16 @@ def check_lesson(lesson: Lesson) -> Match:
             raise RecordError(f"lesson {lesson.id!r} step {i}: a 'your turn' step needs a real choice")
         match.play(step.action)
     return match
+
+
+def lesson_codes(lessons: Iterable[Lesson]) -> frozenset[str]:
+    """Every i18n code a course uses: titles, step narrations and wrong-move answers (both
+    catalogs must hold them all; each game's tests check)."""
+    codes: set[str] = set()
+    for lesson in lessons:
+        codes.add(lesson.title)
+        for step in lesson.steps:
+            codes.add(step.narration)
+            if step.wrong:
+                codes.add(step.wrong)
+    return frozenset(codes)

@@ -15,7 +15,8 @@ Three, the joker (a caught bluff and a wrong challenge), no going out on an Eigh
 the last card, reversal on a suit change, several cards of one rank, special starters,
 penalties that cannot be answered, playing on without "Stop", catching a missed call (a
 3-card penalty), jokers only without the suit (compared with ``free`` and the challenge), the
-Queen as a Jump with two players, and two decks.
+Queen as a Jump with two players, two decks, a match of several rounds ending on a target, and a
+special starter (a Two) that takes effect, with a last Two whose penalty is still drawn.
 
 >>> [lesson.id for lesson in LESSONS][:3]
 ['page_one.matching', 'page_one.eight', 'page_one.jump']
@@ -31,6 +32,7 @@ from collections import Counter
 from typing import Any, Sequence
 
 from tablekit.core.lessons import Lesson, LessonStep
+from tablekit.core.lessons import lesson_codes as core_lesson_codes
 from tablekit.games.page_one.actions import card_from_code, full_deck, rank_of
 
 GAME = "page_one"
@@ -437,10 +439,39 @@ TWO_DECKS = _lesson(
     ],
 )
 
+MATCH = _lesson(
+    "match", 2, [["5H", "KS"], ["5C", "9C"]], stock=["7H", "4D"], seat=1, rounds=5, target=15,
+    steps=[
+        ("intro", None, "End"),
+        ("open", "5H!", "Calls"),
+        ("page_one", "5C!", "Calls", _YOU),
+        ("stuck", "draw", "Turn"),
+        ("stop", "9C!", "Calls", _YOU),
+        ("totals", None, "End"),
+        ("eight", "8D:H!", "Special cards", _YOU),
+        ("reply", "5H!", "Calls"),
+        ("out", "8H:C!", "End", _YOU),
+        ("target", None, "End"),
+    ],
+)
+
+SPECIAL_STARTERS_PLAYED = _lesson(
+    "special_starters_played", 2, [["2S", "2D"], ["4D", "KC"]], stock=["2H", "5C", "6C", "9C", "TC", "4H", "6D"],
+    seat=0, starter_effect=True, final_penalty_drawn=True,
+    steps=[
+        ("intro", None, "Options"),
+        ("answer", "2S!", "Options", _YOU),
+        ("draw_four", "draw", "Special cards"),
+        ("last_two", "2D!", "End", _YOU),
+        ("final", None, "End"),
+    ],
+)
+
 LESSONS: tuple[Lesson, ...] = (
     MATCHING, EIGHT, JUMP, QUICK_TURN, TWO_THREE, DRAWING, STARTER, CALLS, RESHUFFLE, SCORING, SCORING_JP,
     KEEP_DRAWN, UNTIL_PLAYABLE, RANK_OPTIONS, LINKED, JOKER_BLUFF, JOKER_HONEST, LAST_CARD, PAGE_ONE_ON_LAST,
     SUIT_CHANGE, MULTI_PLAY, SPECIAL_STARTER, NO_COUNTER, PLAY_ON, CATCH, JOKER_NO_SUIT, Q_SKIP, TWO_DECKS,
+    MATCH, SPECIAL_STARTERS_PLAYED,
 )
 
 
@@ -450,14 +481,7 @@ def lesson_codes() -> frozenset[str]:
     >>> "lesson.page_one.calls.page_one.wrong" in lesson_codes()
     True
     """
-    codes: set[str] = set()
-    for lesson in LESSONS:
-        codes.add(lesson.title)
-        for step in lesson.steps:
-            codes.add(step.narration)
-            if step.wrong:
-                codes.add(step.wrong)
-    return frozenset(codes)
+    return core_lesson_codes(LESSONS)
 
 
 __all__ = ["LESSONS", "deck", "lesson_codes"]

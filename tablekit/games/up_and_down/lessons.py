@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence, Union
 
 from tablekit.core.lessons import Lesson, LessonStep
+from tablekit.core.lessons import lesson_codes as core_lesson_codes
 from tablekit.games.up_and_down.actions import card_from_code, full_deck
 from tablekit.testing import stack_deck
 
@@ -286,14 +287,7 @@ def lesson_codes() -> frozenset[str]:
     >>> "lesson.up_and_down.pass.play_pass.wrong" in lesson_codes()
     True
     """
-    codes: set[str] = set()
-    for lesson in LESSONS:
-        codes.add(lesson.title)
-        for step in lesson.steps:
-            codes.add(step.narration)
-            if step.wrong:
-                codes.add(step.wrong)
-    return frozenset(codes)
+    return core_lesson_codes(LESSONS)
 
 
 __all__ = ["LESSONS", "deck", "lesson_codes"]
