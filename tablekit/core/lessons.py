@@ -13,7 +13,7 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from tablekit.core.errors import RecordError
 from tablekit.core.game import Game
@@ -100,3 +100,32 @@ def lesson_codes(lessons: Iterable[Lesson]) -> frozenset[str]:
             if step.wrong:
                 codes.add(step.wrong)
     return frozenset(codes)
+
+
+def build_steps(lesson_id: str, players: int, steps: Sequence[tuple[Any, ...]],
+                played: Callable[[str], tuple[str, ...]]) -> tuple[LessonStep, ...]:
+    """Steps from the short form ``(step, action, section)`` (optionally followed by a dict of
+    extra ``LessonStep`` fields) that each game's ``lessons.py`` writes.
+
+    The narration code is ``lesson.<lesson_id>.<step>``. A ``your_turn`` step gets the
+    wrong-move code ``<code>.wrong`` and no highlight (that would give the answer away); another
+    step with an action highlights ``played(action)``, the cards it lays down. Every step's
+    params name the seats ``p1``, ``p2``, ... (seat 0, 1, ...), so the texts write ``{p1!p}``.
+
+    >>> [s.highlight for s in build_steps("g.x", 2, [("a", "37", "Turn")], lambda a: (a,))]
+    [('37',)]
+    """
+    seats = {f"p{i + 1}": i for i in range(players)}
+    built = []
+    for step in steps:
+        key, action, section = step[:3]
+        extra: dict[str, Any] = dict(step[3]) if len(step) > 3 else {}
+        code = f"lesson.{lesson_id}.{key}"
+        if extra.get("your_turn"):
+            extra.setdefault("wrong", f"{code}.wrong")
+        elif action is not None:
+            extra.setdefault("highlight", played(action))
+        extra["highlight"] = tuple(extra.get("highlight", ()))
+        extra["params"] = {**seats, **extra.get("params", {})}
+        built.append(LessonStep(code, action, section, **extra))
+    return tuple(built)

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from tablekit.i18n import seat_name, tr
+
 ZONE_KINDS = ("hand", "pile", "counter", "ring", "columns", "grid", "trick")
 
 
@@ -70,3 +72,15 @@ def zone(kind: str, zone_id: str, label: str, **fields: Any) -> dict[str, Any]:
     if kind not in ZONE_KINDS:
         raise ValueError(f"zone kind must be one of {', '.join(ZONE_KINDS)} (got {kind!r})")
     return {"kind": kind, "id": zone_id, "label": label, **fields}
+
+
+def outcome_view(outcome: Any, lang: str) -> dict[str, Any] | None:
+    """The end-of-game summary of a view-model (None while the game goes on)."""
+    if outcome is None:
+        return None
+    return {
+        "text": tr(outcome.termination, lang),
+        "winners": tr("core.outcome.winners", lang, players=list(outcome.winners)) if outcome.winners
+        else tr("core.outcome.no_winner", lang),
+        "scores": [f"{seat_name(i, lang)}: {s:g}" for i, s in enumerate(outcome.scores)],
+    }

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Sequence
 
-from tablekit.core.lessons import Lesson, LessonStep
+from tablekit.core.lessons import Lesson, build_steps
 from tablekit.core.lessons import lesson_codes as core_lesson_codes
 from tablekit.games.page_one.actions import card_from_code, full_deck, rank_of
 
@@ -94,23 +94,11 @@ def _lesson(name: str, players: int, hands: Sequence[Sequence[str]], steps: Sequ
     wrong-move code ``<step>.wrong`` and no highlight; another play highlights the cards it
     plays. Every step's params name the seats ``p1``, ``p2``, ... (seat 0, 1, ...)."""
     lesson_id = f"{GAME}.{name}"
-    seats = {f"p{i + 1}": i for i in range(players)}
-    built = []
-    for step in steps:
-        key, action, section = step[:3]
-        extra: dict[str, Any] = dict(step[3]) if len(step) > 3 else {}
-        code = f"lesson.{lesson_id}.{key}"
-        if extra.get("your_turn"):
-            extra.setdefault("wrong", f"{code}.wrong")
-        elif action is not None:
-            extra.setdefault("highlight", _played(action))
-        extra["highlight"] = tuple(extra.get("highlight", ()))
-        extra["params"] = {**seats, **extra.get("params", {})}
-        built.append(LessonStep(code, action, section, **extra))
+    built = build_steps(lesson_id, players, steps, _played)
     options.setdefault("hand_size", size or len(hands[0]))
     return Lesson(
         id=lesson_id, title=f"lesson.{lesson_id}.title", game=GAME, preset=preset, players=players,
-        steps=tuple(built), options=dict(options), seat=seat,
+        steps=built, options=dict(options), seat=seat,
         setup={"deck": deck(hands, stock, size, int(options.get("decks", 1)), int(options.get("jokers", 0))),
                "dealer": players - 1},
     )

@@ -27,7 +27,7 @@ from typing import Any, Iterable, Sequence
 
 from tablekit.core.actions import Action
 from tablekit.core.verdict import Event
-from tablekit.core.view import card, zone
+from tablekit.core.view import card, outcome_view, zone
 from tablekit.games.page_one.actions import JOKER_CODE, Draw, Pass, Play, card_from_code, card_param
 from tablekit.games.page_one.rules import PageOne, PageOneState
 from tablekit.i18n import has, seat_name, tr
@@ -181,12 +181,7 @@ def view_model(
         "four_colour_option": True,
         "log": [e.text(lang) for e in events],
         "over": outcome is not None,
-        "outcome": None if outcome is None else {
-            "text": tr(outcome.termination, lang),
-            "winners": tr("core.outcome.winners", lang, players=list(outcome.winners)) if outcome.winners
-            else tr("core.outcome.no_winner", lang),
-            "scores": [f"{seat_name(i, lang)}: {s:g}" for i, s in enumerate(outcome.scores)],
-        },
+        "outcome": outcome_view(outcome, lang),
     }
 
 

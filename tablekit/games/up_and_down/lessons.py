@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence, Union
 
-from tablekit.core.lessons import Lesson, LessonStep
+from tablekit.core.lessons import Lesson, build_steps
 from tablekit.core.lessons import lesson_codes as core_lesson_codes
 from tablekit.games.up_and_down.actions import card_from_code, full_deck
 from tablekit.testing import stack_deck
@@ -65,22 +65,11 @@ def _lesson(name: str, preset: str, players: int, hands: Sequence[Sequence[Card]
     away); another step with an action highlights the card it plays. Every step's params name
     the seats ``p1``, ``p2``, ... (seat 0, 1, ...), so the texts write ``{p1!p}``."""
     lesson_id = f"{GAME}.{name}"
-    seats = {f"p{i + 1}": i for i in range(players)}
-    built = []
-    for step in steps:
-        key, action, section = step[:3]
-        extra: dict[str, Any] = dict(step[3]) if len(step) > 3 else {}
-        code = f"lesson.{lesson_id}.{key}"
-        if extra.get("your_turn"):
-            extra.setdefault("wrong", f"{code}.wrong")
-        elif action is not None:
-            extra.setdefault("highlight", (action[0] if action[0] == "S" else action,))
-        extra["highlight"] = tuple(extra.get("highlight", ()))
-        extra["params"] = {**seats, **extra.get("params", {})}
-        built.append(LessonStep(code, action, section, **extra))
+    # A Shot "S2" highlights the Shot card "S"; a number or Pass/Turn, the card played.
+    built = build_steps(lesson_id, players, steps, lambda a: (a[0] if a[0] == "S" else a,))
     return Lesson(
         id=lesson_id, title=f"lesson.{lesson_id}.title", game=GAME, preset=preset, players=players,
-        steps=tuple(built), seed=seed, options=dict(options),
+        steps=built, seed=seed, options=dict(options),
         setup={"deck": deck(hands, stock, removed)}, seat=seat,
     )
 

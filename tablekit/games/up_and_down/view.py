@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 
 from tablekit.core.verdict import Event
-from tablekit.core.view import card, face, zone
+from tablekit.core.view import card, face, outcome_view, zone
 from tablekit.games.up_and_down.actions import SHOT, Play
 from tablekit.games.up_and_down.rules import UpAndDown, UpAndDownState
 from tablekit.i18n import seat_name, tr
@@ -117,10 +117,5 @@ def view_model(
         "actions": [{"code": a.code, "label": a.label(lang)} for a in legal],
         "log": [e.text(lang) for e in events],
         "over": outcome is not None,
-        "outcome": None if outcome is None else {
-            "text": tr(outcome.termination, lang),
-            "winners": tr("core.outcome.winners", lang, players=list(outcome.winners)) if outcome.winners
-            else tr("core.outcome.no_winner", lang),
-            "scores": [f"{seat_name(i, lang)}: {s:g}" for i, s in enumerate(outcome.scores)],
-        },
+        "outcome": outcome_view(outcome, lang),
     }
