@@ -4,62 +4,39 @@ languages, and the state after its steps shows what its narration claims."""
 from __future__ import annotations
 
 import dataclasses
-import re
-from typing import Any, NamedTuple
+from typing import Any
 
 import pytest
+from helpers_lessons import (
+    Step,
+    assert_no_orphan_texts,
+    assert_real_choices,
+    assert_record_round_trips,
+    assert_replays,
+    assert_seats_through_params,
+    assert_texts,
+    rules_sections,
+    try_move,
+    walk,
+)
 
 from tablekit import make
-from tablekit.core.lessons import Lesson, check_lesson
+from tablekit.core.lessons import Lesson
 from tablekit.core.match import Match
-from tablekit.core.record import Record
 from tablekit.games.up_and_down import rules
 from tablekit.games.up_and_down.actions import PASS, SHOT, TURN, card_code, full_deck
 from tablekit.games.up_and_down.lessons import LESSONS, deck, lesson_codes
-from tablekit.i18n import LANGUAGES, catalog, placeholders, tr
+from tablekit.i18n import LANGUAGES, tr
 
 NS = "up_and_down"
 BY_NAME = {lesson.id.split(".", 1)[1]: lesson for lesson in LESSONS}
 IDS = [lesson.id for lesson in LESSONS]
 
 
-class Step(NamedTuple):
-    """One lesson step as played: the match before it, its legal codes, and after it."""
-
-    name: str
-    before: Any
-    legal: frozenset[str]
-    after: Any
-    events: tuple[Any, ...]
-    match: Match  # a fork at the position before the step, to try other moves
-
-
-def walk(lesson: Lesson) -> dict[str, Step]:
-    match = lesson.start()
-    out: dict[str, Step] = {}
-    for step in lesson.steps:
-        name = step.narration.rsplit(".", 1)[1]
-        before = match.state
-        legal = frozenset(a.code for a in match.legal_actions())
-        fork = match.fork()
-        events: tuple[Any, ...] = ()
-        if step.action is not None:
-            events = match.play(step.action)
-        out[name] = Step(name, before, legal, match.state, events, fork)
-    return out
-
-
 def event_params(events: tuple[Any, ...], kind: str) -> list[dict[str, Any]]:
     return [dict(e.params) for e in events if e.code == f"{NS}.event.{kind}"]
 
 
-def try_move(step: Step, code: str, *more: str) -> tuple[Any, tuple[Any, ...]]:
-    """The state and events after playing ``code`` (and ``more``) instead of the lesson's move."""
-    match = step.match.fork()
-    events = list(match.play(code))
-    for c in more:
-        events.extend(match.play(c))
-    return match.state, tuple(events)
 
 
 def others(step: Step, lesson_step_action: str) -> list[str]:
@@ -68,9 +45,6 @@ def others(step: Step, lesson_step_action: str) -> list[str]:
     return alternatives
 
 
-def rules_sections() -> set[str]:
-    doc = rules.__doc__ or ""
-    return {line.split(" (")[0].strip() for line in doc.splitlines()[1:] if line.strip() and not line[0].isspace()}
 
 
 # --- every lesson ---------------------------------------------------------------------------------
@@ -85,20 +59,14 @@ def test_lessons_form_a_course_covering_every_mode() -> None:
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
 def test_lesson_replays_with_every_step_legal(lesson: Lesson) -> None:
-    assert 4 <= len(lesson.steps) <= 12
+    assert_replays(lesson)
     assert any(step.action for step in lesson.steps)
-    final = check_lesson(lesson)
-    assert final.step_index == sum(step.action is not None for step in lesson.steps)
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
 def test_lesson_record_replays_and_round_trips(lesson: Lesson) -> None:
+    assert_record_round_trips(lesson)
     record = lesson.record()
-    final = check_lesson(lesson).state
-    assert record.replay() == final
-    again = Record.from_json(record.to_json())
-    assert again == record and again.replay() == final
-    assert Match.from_record(again).state == final
     assert record.actions == tuple(step.action for step in lesson.steps if step.action is not None)
 
 
@@ -111,20 +79,12 @@ def test_lesson_deck_is_the_whole_deck(lesson: Lesson) -> None:
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
 def test_lesson_has_a_real_choice_with_a_wrong_answer(lesson: Lesson) -> None:
-    steps = walk(lesson)
-    chosen = [(s, steps[s.narration.rsplit(".", 1)[1]]) for s in lesson.steps if s.your_turn]
-    assert chosen, "every lesson asks the learner to move at least once"
-    for step, played in chosen:
-        assert step.action in played.legal and len(played.legal) >= 2
-        assert step.wrong == f"{step.narration}.wrong"
-        assert step.highlight == ()  # highlighting would give the answer away
-        if lesson.seat is not None:
-            assert played.before.current == lesson.seat
+    assert_real_choices(lesson)
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
 def test_lesson_codes_sections_and_highlights(lesson: Lesson) -> None:
-    sections = rules_sections()
+    sections = rules_sections(rules)
     assert lesson.title == f"lesson.{lesson.id}.title"
     names = [step.narration.rsplit(".", 1)[1] for step in lesson.steps]
     assert len(set(names)) == len(names)
@@ -142,42 +102,23 @@ def test_lesson_codes_sections_and_highlights(lesson: Lesson) -> None:
 
 
 def test_rules_sections_parsed() -> None:
-    assert {"Overview", "Setup", "Turn", "Legality", "Special cards", "Scoring", "End", "Options"} <= rules_sections()
+    assert {"Overview", "Setup", "Turn", "Legality", "Special cards", "Scoring", "End", "Options"} <= rules_sections(rules)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_catalogs_hold_no_orphan_lesson_text(lang: str) -> None:
-    """Every ``lesson.up_and_down.*`` text is used by a lesson (none left behind by an edit)."""
-    written = {code for code in catalog(lang) if code.startswith("lesson.up_and_down.")}
-    assert written == set(lesson_codes())
+    assert_no_orphan_texts(NS, lesson_codes(), lang)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_lesson_code_has_text(lang: str) -> None:
-    missing = sorted(code for code in lesson_codes() if code not in catalog(lang))
-    assert not missing, missing
+    assert_texts(LESSONS, lesson_codes(), lang)
     for lesson in LESSONS:
-        assert not placeholders(catalog(lang)[lesson.title])
         assert tr(lesson.title, lang) != lesson.title
-        for step in lesson.steps:
-            for code in (step.narration, step.wrong):
-                if code is None:
-                    continue
-                need = placeholders(catalog(lang)[code])
-                assert need <= set(step.params), (code, sorted(need - set(step.params)))
-                text = tr(code, lang, **step.params)
-                assert "{" not in text and text.strip()
 
 
 def test_narration_names_seats_through_params() -> None:
-    # Seats are written {p1!p}, {p2!p}, ... so they follow core.seat ("Player 1" / "プレイヤー1").
-    for lesson in LESSONS:
-        for step in lesson.steps:
-            for i in range(lesson.players):
-                assert step.params[f"p{i + 1}"] == i
-            for code in (step.narration, step.wrong):
-                if code is not None:
-                    assert not re.search(r"Player \d", catalog("en")[code]), code
+    assert_seats_through_params(LESSONS)
     assert tr("lesson.up_and_down.pass.field_stays", "ja", **BY_NAME["pass"].steps[5].params).startswith(
         "パスの後は隣のプレイヤー2の番")
 

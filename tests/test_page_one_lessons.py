@@ -4,46 +4,30 @@ both languages, and the state after its steps shows what its narration claims.""
 from __future__ import annotations
 
 import dataclasses
-import re
-from typing import Any, NamedTuple
+from typing import Any
 
 import pytest
+from helpers_lessons import (
+    assert_no_orphan_texts,
+    assert_real_choices,
+    assert_record_round_trips,
+    assert_replays,
+    assert_seats_through_params,
+    assert_texts,
+    rules_sections,
+    try_move,
+    walk,
+)
 
-from tablekit.core.lessons import Lesson, check_lesson
-from tablekit.core.match import Match
-from tablekit.core.record import Record
+from tablekit.core.lessons import Lesson
 from tablekit.games.page_one import rules
 from tablekit.games.page_one.actions import card_code, full_deck
 from tablekit.games.page_one.lessons import LESSONS, deck, lesson_codes
-from tablekit.i18n import LANGUAGES, catalog, placeholders, tr
+from tablekit.i18n import LANGUAGES, tr
 
 NS = "page_one"
 BY_NAME = {lesson.id.split(".", 1)[1]: lesson for lesson in LESSONS}
 IDS = [lesson.id for lesson in LESSONS]
-
-
-class Step(NamedTuple):
-    name: str
-    before: Any
-    legal: frozenset[str]
-    after: Any
-    events: tuple[Any, ...]
-    match: Match  # a fork at the position before the step
-
-
-def walk(lesson: Lesson) -> dict[str, Step]:
-    match = lesson.start()
-    out: dict[str, Step] = {}
-    for step in lesson.steps:
-        name = step.narration.rsplit(".", 1)[1]
-        before = match.state
-        legal = frozenset(a.code for a in match.legal_actions())
-        fork = match.fork()
-        events: tuple[Any, ...] = ()
-        if step.action is not None:
-            events = match.play(step.action)
-        out[name] = Step(name, before, legal, match.state, events, fork)
-    return out
 
 
 def codes(events: tuple[Any, ...]) -> list[str]:
@@ -54,15 +38,8 @@ def hand(state: Any, seat: int) -> list[str]:
     return sorted(card_code(c) for c in state.hands[seat])
 
 
-def try_move(step: Step, code: str) -> tuple[Any, tuple[Any, ...]]:
-    match = step.match.fork()
-    events = match.play(code)
-    return match.state, tuple(events)
 
 
-def rules_sections() -> set[str]:
-    doc = rules.__doc__ or ""
-    return {line.split(" (")[0].strip() for line in doc.splitlines()[1:] if line.strip() and not line[0].isspace()}
 
 
 def played_cards(action: str) -> tuple[str, ...]:
@@ -95,19 +72,12 @@ def test_every_house_rule_has_a_lesson() -> None:
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
 def test_lesson_replays_with_every_step_legal(lesson: Lesson) -> None:
-    assert 4 <= len(lesson.steps) <= 12
-    final = check_lesson(lesson)
-    assert final.step_index == sum(step.action is not None for step in lesson.steps)
+    assert_replays(lesson)
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
 def test_lesson_record_replays_and_round_trips(lesson: Lesson) -> None:
-    record = lesson.record()
-    final = check_lesson(lesson).state
-    assert record.replay() == final
-    again = Record.from_json(record.to_json())
-    assert again == record and again.replay() == final
-    assert Match.from_record(again).state == final
+    assert_record_round_trips(lesson)
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
@@ -121,20 +91,12 @@ def test_lesson_deck_is_the_whole_deck(lesson: Lesson) -> None:
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
 def test_lesson_has_a_real_choice_with_a_wrong_answer(lesson: Lesson) -> None:
-    steps = walk(lesson)
-    chosen = [(s, steps[s.narration.rsplit(".", 1)[1]]) for s in lesson.steps if s.your_turn]
-    assert chosen, "every lesson asks the learner to move at least once"
-    for step, played in chosen:
-        assert step.action in played.legal and len(played.legal) >= 2
-        assert step.wrong == f"{step.narration}.wrong"
-        assert step.highlight == ()
-        if lesson.seat is not None:
-            assert played.before.current == lesson.seat
+    assert_real_choices(lesson)
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
 def test_lesson_codes_sections_and_highlights(lesson: Lesson) -> None:
-    sections = rules_sections()
+    sections = rules_sections(rules)
     assert lesson.title == f"lesson.{lesson.id}.title"
     names = [step.narration.rsplit(".", 1)[1] for step in lesson.steps]
     assert len(set(names)) == len(names)
@@ -152,39 +114,21 @@ def test_lesson_codes_sections_and_highlights(lesson: Lesson) -> None:
 
 def test_rules_sections_parsed() -> None:
     assert {"Overview", "Setup", "Turn", "Legality", "Special cards", "Calls", "Scoring", "End",
-            "Options"} <= rules_sections()
+            "Options"} <= rules_sections(rules)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_catalogs_hold_no_orphan_lesson_text(lang: str) -> None:
-    written = {code for code in catalog(lang) if code.startswith("lesson.page_one.")}
-    assert written == set(lesson_codes())
+    assert_no_orphan_texts(NS, lesson_codes(), lang)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_lesson_code_has_text(lang: str) -> None:
-    missing = sorted(code for code in lesson_codes() if code not in catalog(lang))
-    assert not missing, missing
-    for lesson in LESSONS:
-        assert not placeholders(catalog(lang)[lesson.title])
-        for step in lesson.steps:
-            for code in (step.narration, step.wrong):
-                if code is None:
-                    continue
-                need = placeholders(catalog(lang)[code])
-                assert need <= set(step.params), (code, sorted(need - set(step.params)))
-                text = tr(code, lang, **step.params)
-                assert "{" not in text and text.strip()
+    assert_texts(LESSONS, lesson_codes(), lang)
 
 
 def test_narration_names_seats_through_params() -> None:
-    for lesson in LESSONS:
-        for step in lesson.steps:
-            for i in range(lesson.players):
-                assert step.params[f"p{i + 1}"] == i
-            for code in (step.narration, step.wrong):
-                if code is not None:
-                    assert not re.search(r"Player \d", catalog("en")[code]), code
+    assert_seats_through_params(LESSONS)
     assert "プレイヤー2" in tr("lesson.page_one.matching.same_suit", "ja", **BY_NAME["matching"].steps[2].params)
 
 
