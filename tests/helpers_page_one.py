@@ -16,12 +16,11 @@ first, unless ``dealer`` is given.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from typing import Any, Sequence
 
-import pytest
+from helpers_scenarios import assert_rejects, event_codes, event_params, legal, play, reason
 
 from tablekit import IllegalActionError, make
 from tablekit.games.page_one.actions import Play, card_code, card_from_code, full_deck
@@ -70,47 +69,14 @@ def hand(state: Any, seat: int) -> list[str]:
     return [card_code(x) for x in sorted(state.hands[seat])]
 
 
-def legal(game: Any, state: Any) -> set[str]:
-    """The legal action codes (checked to have no duplicates)."""
-    codes = [a.code for a in game.legal_actions(state)]
-    assert len(codes) == len(set(codes)), f"duplicate legal actions {codes}"
-    return set(codes)
-
-
-def reason(game: Any, state: Any, code: str) -> str:
-    return str(game.explain(state, game.action_from_code(code)).reason)
-
-
-def play(game: Any, state: Any, *codes: str) -> tuple[Any, list[Any]]:
-    """Step through ``codes``; the final state and every event on the way."""
-    events: list[Any] = []
-    for code in codes:
-        state, evs = game.step(state, code)
-        events.extend(evs)
-    return state, events
-
-
-def event_codes(events: Sequence[Any]) -> list[str]:
-    return [e.code for e in events]
-
-
 def params(events: Sequence[Any], kind: str) -> list[dict[str, Any]]:
     """The parameters of every ``page_one.event.<kind>`` event, in order."""
-    return [e.params for e in events if e.code == f"{NS}.event.{kind}"]
+    return event_params(events, f"{NS}.event.{kind}")
 
 
 def rejects(game: Any, state: Any, code: Any, why: str) -> IllegalActionError:
-    """``code`` is refused with reason ``page_one.illegal.<why>`` and the state is left exactly
-    as it was."""
-    before = copy.deepcopy(state)
-    hands = state.hands
-    with pytest.raises(IllegalActionError) as info:
-        game.step(state, code)
-    assert info.value.verdict.reason == f"{NS}.illegal.{why}"
-    assert not info.value.verdict.ok
-    assert state == before
-    assert state.hands is hands
-    return info.value
+    """``code`` is refused with reason ``page_one.illegal.<why>`` and the state is unchanged."""
+    return assert_rejects(game, state, code, f"{NS}.illegal.{why}")
 
 
 class EagerBot:

@@ -18,11 +18,10 @@ private to the tests.)
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from typing import Any, Iterable, Sequence, Union
 
-import pytest
+from helpers_scenarios import assert_rejects, event_codes, event_params, legal, play, reason
 
 from tablekit import IllegalActionError, make
 from tablekit.games.up_and_down.actions import PASS, SHOT, TURN, full_deck
@@ -107,47 +106,14 @@ def deal(preset: str, players: int, hands: Sequence[Sequence[Card]], stock: Sequ
     return game, game.initial_state(seed, deck=stack(players, hands, stock, removed))
 
 
-def legal(game: Any, state: Any) -> set[str]:
-    """The legal action codes (checked to have no duplicates)."""
-    codes = [a.code for a in game.legal_actions(state)]
-    assert len(codes) == len(set(codes)), f"duplicate legal actions {codes}"
-    return set(codes)
-
-
-def reason(game: Any, state: Any, code: str) -> str:
-    return str(game.explain(state, game.action_from_code(code)).reason)
-
-
-def play(game: Any, state: Any, *codes: str) -> tuple[Any, list[Any]]:
-    """Step through ``codes``; the final state and every event on the way."""
-    events: list[Any] = []
-    for code in codes:
-        state, evs = game.step(state, code)
-        events.extend(evs)
-    return state, events
-
-
-def event_codes(events: Sequence[Any]) -> list[str]:
-    return [e.code for e in events]
-
-
 def params(events: Sequence[Any], kind: str) -> list[dict[str, Any]]:
     """The parameters of every ``up_and_down.event.<kind>`` event, in order."""
-    return [e.params for e in events if e.code == f"{NS}.event.{kind}"]
+    return event_params(events, f"{NS}.event.{kind}")
 
 
 def rejects(game: Any, state: Any, code: Any, why: str) -> IllegalActionError:
-    """``code`` (an action code or action) is refused with reason ``up_and_down.illegal.<why>``
-    and the state is left exactly as it was (equal to a deep copy, same hands tuple)."""
-    before = copy.deepcopy(state)
-    hands = state.hands
-    with pytest.raises(IllegalActionError) as info:
-        game.step(state, code)
-    assert info.value.verdict.reason == f"{NS}.illegal.{why}"
-    assert not info.value.verdict.ok
-    assert state == before
-    assert state.hands is hands
-    return info.value
+    """``code`` is refused with reason ``up_and_down.illegal.<why>`` and the state is unchanged."""
+    return assert_rejects(game, state, code, f"{NS}.illegal.{why}")
 
 
 __all__ = ["card", "cards", "deal", "event_codes", "ladder", "legal", "params", "play", "reason",
