@@ -37,12 +37,9 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import datetime as _dt
 import hashlib
 import io
 import json
-import os
-import platform
 import pstats
 import random
 import statistics
@@ -396,21 +393,13 @@ def profile_tablekit(players: int, playouts: int, top: int = 25) -> str:
 
 
 def machine() -> dict[str, Any]:
+    """throughput.py's machine facts, plus what this comparison adds."""
     from importlib.metadata import PackageNotFoundError, version
 
-    info: dict[str, Any] = {
-        "date": _dt.date.today().isoformat(),
-        "python": platform.python_version(),
-        "implementation": platform.python_implementation(),
-        "platform": platform.platform(),
-        "processor": platform.processor() or platform.machine(),
-        "nproc": os.cpu_count(),
-        "tablekit": tablekit.__version__,
-    }
+    from throughput import machine as base_machine  # bench/ is on sys.path when run as a script
+
+    info = base_machine()
     try:
-        info["tablekit_commit"] = subprocess.run(
-            ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
-            capture_output=True, text=True, check=True).stdout.strip()
         dirty = subprocess.run(
             ["git", "-C", str(ROOT), "status", "--porcelain", "--", "tablekit"],
             capture_output=True, text=True, check=True).stdout.split("\n")
@@ -423,14 +412,6 @@ def machine() -> dict[str, Any]:
         path = ROOT / "tablekit" / "games" / "page_one" / name
         h.update(name.encode() + b"\0" + (path.read_bytes() if path.exists() else b""))
     info["page_one_engine_sha256"] = h.hexdigest()[:12]
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    info["cpu"] = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
     for dist in ("open_spiel", "rlcard", "numpy"):
         try:
             info[dist] = version(dist)
