@@ -8,7 +8,7 @@ from typing import Any, Sequence
 
 import pytest
 
-from tablekit import IllegalActionError
+from tablekit import IllegalActionError, Match, make
 
 
 def legal(game: Any, state: Any) -> set[str]:
@@ -52,3 +52,15 @@ def assert_rejects(game: Any, state: Any, code: Any, reason_code: str) -> Illega
     assert state == before
     assert state.hands is hands
     return info.value
+
+
+def random_line(game: str, preset: str, players: int, seed: int, choices: list[int]) -> Match:
+    """A match of ``game`` played along ``choices`` (each picks a legal action by index), as
+    hypothesis draws them for the property tests."""
+    match = Match(make(game, preset=preset, players=players), seed=seed)
+    for pick in choices:
+        if match.is_over:
+            break
+        legal_now = match.legal_actions()
+        match.play(legal_now[pick % len(legal_now)])
+    return match

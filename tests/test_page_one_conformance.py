@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from helpers_scenarios import random_line
 
 from helpers_page_one import EagerBot
 from tablekit import IllegalActionError, Match, Record, make
@@ -166,13 +167,7 @@ CHOICES = st.lists(st.integers(min_value=0, max_value=60), max_size=80)
 
 
 def _random_line(preset: str, players: int, seed: int, choices: list[int]) -> Match:
-    match = Match(make("page_one", preset=preset, players=players), seed=seed)
-    for pick in choices:
-        if match.is_over:
-            break
-        legal = match.legal_actions()
-        match.play(legal[pick % len(legal)])
-    return match
+    return random_line("page_one", preset, players, seed, choices)
 
 
 @settings(max_examples=25, deadline=None)

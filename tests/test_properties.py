@@ -8,6 +8,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from helpers_scenarios import random_line
 
 from tablekit import IllegalActionError, Match, Record, make
 from tablekit.games.up_and_down.actions import SHOT, Play
@@ -18,13 +19,7 @@ SEEDS = st.integers(min_value=0, max_value=2**32)
 
 
 def _random_line(preset: str, players: int, seed: int, choices: list[int]) -> Match:
-    match = Match(make("up_and_down", preset=preset, players=players), seed=seed)
-    for pick in choices:
-        if match.is_over:
-            break
-        legal = match.legal_actions()
-        match.play(legal[pick % len(legal)])
-    return match
+    return random_line("up_and_down", preset, players, seed, choices)
 
 
 @settings(max_examples=60, deadline=None)
