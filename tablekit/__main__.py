@@ -44,6 +44,7 @@ from tablekit.core import (
     make,
     presets,
 )
+from tablekit.core.registry import spec
 from tablekit.i18n import LANGUAGES, has, seat_name, tr
 from tablekit.render import render_outcome, render_record, render_state
 
@@ -429,8 +430,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if not 0 <= args.seat < n:
         raise ConfigError("cli", "seat", args.seat, f"an integer from 0 to {n - 1}")
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-    solo = bool(getattr(game.config, "solo", False))
-    humans = set(range(n)) if solo else {args.seat}
+    humans = set(spec(game.name).human_seats(game.config, args.seat))
     others = [s for s in range(n) if s not in humans]
     names = _bot_names(args.bots, others, n)
     bots = {seat: make_bot(names[seat], game) for seat in others}
@@ -481,8 +481,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         _say("  " + tr("cli.sim.shared", lang))
     _say()
     _say(tr("cli.sim.length", lang, mean=f"{df['decisions'].mean():.1f}"))
-    is_match = getattr(game.config, "is_match", None)
-    if "games" in df.columns and (is_match or (is_match is None and df["games"].max() > 1)):
+    if "games" in df.columns and spec(game.name).is_match(game.config):
         _say(tr("cli.sim.games", lang, mean=f"{df['games'].mean():.2f}"))
     if "result" in df.columns:
         ok = int((df["result"] != "failed").sum())
@@ -503,9 +502,10 @@ def _cmd_list(args: argparse.Namespace) -> int:
     lang = args.lang
     _say(tr("cli.list.title", lang))
     for name in list_games():
+        game_spec = spec(name)
         table = presets(name)
-        cfg_class = type(next(iter(table.values())))
-        low, high = cfg_class.describe().get("players", {}).get("between", ("?", "?"))
+        cfg_class = type(table[game_spec.default_preset])
+        low, high = game_spec.players
         _say(tr("cli.list.game", lang, title=f"@{name}.title", name=name, low=low, high=high))
         defaults = cfg_class().to_dict()
         for preset, cfg in table.items():

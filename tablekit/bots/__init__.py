@@ -1,7 +1,7 @@
 """Bots: players that see only their observation and the legal actions.
 
-``make_bot("random", game)`` works for every game; ``make_bot("heuristic", game)`` loads the
-game's own heuristic bot from ``tablekit.games.<game>.bots``.
+``make_bot("random", game)`` works for every game; any other name is one of the game's own bots,
+as its ``SPEC.bots`` lists them (``"heuristic"`` for every game so far).
 
 >>> from tablekit import make
 >>> game = make("up_and_down", players=3)
@@ -15,13 +15,13 @@ game's own heuristic bot from ``tablekit.games.<game>.bots``.
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import Any, Protocol, Sequence, runtime_checkable
 
 from tablekit.core.actions import Action
 from tablekit.core.errors import ConfigError
 from tablekit.core.game import Game
+from tablekit.core.registry import make, spec
 from tablekit.core.verdict import Advice
 
 
@@ -57,11 +57,16 @@ def make_bot(name: str, game: Game[Any] | str) -> Bot:
     game_name = game if isinstance(game, str) else game.name
     if name == "random":
         return RandomBot()
-    if name == "heuristic":
-        module = importlib.import_module(f"tablekit.games.{game_name}.bots")
-        bot: Bot = module.HeuristicBot()
-        return bot
-    raise ConfigError("bots", "bot", name, BOT_NAMES)
+    own = spec(game_name).bots
+    if name not in own:
+        raise ConfigError("bots", "bot", name, bot_names(game_name))
+    bot: Bot = own[name](make(game_name) if isinstance(game, str) else game)
+    return bot
+
+
+def bot_names(game: str) -> tuple[str, ...]:
+    """The bots a game can be played by: ``random`` first, then the game's own."""
+    return ("random", *spec(game).bots)
 
 
 def advise(bot: Bot, observation: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Advice:
@@ -73,4 +78,4 @@ def advise(bot: Bot, observation: dict[str, Any], legal: Sequence[Action], rng: 
     return Advice(bot.choose(observation, legal, rng), "core.hint.bot_choice", {"bot": bot.name})
 
 
-__all__ = ["Advice", "BOT_NAMES", "Bot", "RandomBot", "advise", "make_bot"]
+__all__ = ["Advice", "BOT_NAMES", "Bot", "RandomBot", "advise", "bot_names", "make_bot"]

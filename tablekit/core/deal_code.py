@@ -13,23 +13,26 @@ import os
 import re
 
 from tablekit.core.errors import ConfigError
+from tablekit.core.registry import list_games, spec
 
-# game -> (prefix, {letter: preset}); a new game adds one line.
-CODES: dict[str, tuple[str, dict[str, str]]] = {
-    "up_and_down": ("UD", {"B": "basic", "C": "carry_over", "D": "cul_de_sac", "S": "solo"}),
-    "page_one": ("PO", {"C": "classic", "E": "crazy_eights", "F": "family", "H": "house", "P": "party"}),
-}
 _PATTERN = re.compile(r"^([A-Z]{2})-([A-Z])([2-9])-([0-9A-F]{1,12})$")
 
 
+def _coded_games() -> dict[str, str]:
+    """Deal-code prefix -> game name, for every registered game that has deal codes."""
+    return {spec(g).deal_prefix: g for g in list_games() if spec(g).deal_prefix}
+
+
 def encode(game: str, preset: str, players: int, seed: int) -> str:
-    if game not in CODES:
-        raise ConfigError("deal_code", "game", game, sorted(CODES))
-    prefix, letters = CODES[game]
-    letter = next((k for k, v in letters.items() if v == preset), None)
+    """The deal code of a game's preset, player count and seed (the letters come from the
+    game's ``SPEC``); ConfigError when that game or preset has none."""
+    game_spec = spec(game)
+    if not game_spec.deal_prefix:
+        raise ConfigError("deal_code", "game", game, sorted(_coded_games().values()))
+    letter = game_spec.deal_letter(preset)
     if letter is None:
-        raise ConfigError("deal_code", "preset", preset, sorted(letters.values()))
-    return f"{prefix}-{letter}{players}-{seed:X}"
+        raise ConfigError("deal_code", "preset", preset, sorted(game_spec.deal_letters.values()))
+    return f"{game_spec.deal_prefix}-{letter}{players}-{seed:X}"
 
 
 def decode(code: str) -> tuple[str, str, int, int]:
@@ -38,12 +41,13 @@ def decode(code: str) -> tuple[str, str, int, int]:
     if match is None:
         raise ConfigError("deal_code", "deal_code", code, "like UD-B4-7F3A9 (game, preset letter and players, seed)")
     prefix, letter, players, seed = match.groups()
-    for game, (game_prefix, letters) in CODES.items():
-        if game_prefix == prefix:
-            if letter not in letters:
-                raise ConfigError("deal_code", "preset letter", letter, sorted(letters))
-            return game, letters[letter], int(players), int(seed, 16)
-    raise ConfigError("deal_code", "game prefix", prefix, sorted(p for p, _ in CODES.values()))
+    games = _coded_games()
+    if prefix not in games:
+        raise ConfigError("deal_code", "game prefix", prefix, sorted(games))
+    letters = spec(games[prefix]).deal_letters
+    if letter not in letters:
+        raise ConfigError("deal_code", "preset letter", letter, sorted(letters))
+    return games[prefix], letters[letter], int(players), int(seed, 16)
 
 
 def random_seed() -> int:

@@ -1,19 +1,108 @@
-"""The game registry: ``make`` a game by name, ``list_games`` for menus."""
+"""The game registry: every game announces itself once, as a :class:`GameSpec`.
+
+Each game's package (``tablekit/games/<game>/__init__.py``) exports ``SPEC``. Everything that
+works on any game (``make``, deal codes, bots, the command line, the widgets, the tests) reads
+the spec and never imports a game's modules by naming convention. Adding a game is its package
+plus one line in ``_PACKAGES``; a test may :func:`register` a spec of its own.
+
+>>> spec("up_and_down").default_preset, spec("up_and_down").players
+('basic', (2, 7))
+>>> spec("up_and_down").human_seats(make("up_and_down", preset="solo").config, 0)
+frozenset({0, 1, 2, 3})
+"""
 
 from __future__ import annotations
 
 import importlib
-from typing import Any, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
 
 from tablekit.core.config import GameConfig
 from tablekit.core.errors import ConfigError
 from tablekit.core.game import Game
 
-# name -> module that defines GAME_CLASS and PRESETS. Modules load on first use.
-_GAMES: dict[str, str] = {
+# name -> the package whose SPEC describes it. Packages load on first use.
+_PACKAGES: dict[str, str] = {
     "up_and_down": "tablekit.games.up_and_down",
     "page_one": "tablekit.games.page_one",
 }
+_BUILTIN = frozenset(_PACKAGES)
+_SPECS: dict[str, GameSpec] = {}
+
+
+def _one_seat(config: GameConfig, seat: int) -> frozenset[int]:
+    return frozenset({seat})
+
+
+def _never(config: GameConfig) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the shared layers need to know about one game.
+
+    * ``name``: the registry name (``"page_one"``); its i18n title is ``<name>.title``.
+    * ``game_class`` and ``presets`` (name -> config), ``default_preset``.
+    * ``players``: the smallest and largest player count.
+    * ``view``: the view-model builder ``view(game, state, viewer, lang, controls=..., events=...,
+      teaching=..., **display)`` (see ``core.view.table_view``).
+    * ``lessons``: the scripted walkthroughs (a callable, so lessons load only when asked for).
+    * ``bots``: the game's own bots by name (each a factory taking the game); ``"random"`` works
+      for every game and need not be listed.
+    * ``deal_prefix`` and ``deal_letters`` (letter -> preset): deal codes such as ``UD-B4-7F3A9``.
+    * ``ui_options``: the options a settings panel shows first (the others go under "More").
+    * ``display_options``: view switches the table offers (e.g. ``("four_colour",)``).
+    * ``human_seats(config, seat)``: the seats a person at the screen controls (several in solo
+      and co-op modes); ``is_match(config)``: whether a game is a sequence of deals to a target.
+    """
+
+    name: str
+    game_class: type[Game[Any]]
+    presets: Mapping[str, GameConfig]
+    default_preset: str
+    players: tuple[int, int]
+    view: Callable[..., dict[str, Any]]
+    lessons: Callable[[], Sequence[Any]] = tuple
+    bots: Mapping[str, Callable[[Game[Any]], Any]] = field(default_factory=dict)
+    deal_prefix: str = ""
+    deal_letters: Mapping[str, str] = field(default_factory=dict)
+    ui_options: tuple[str, ...] = ()
+    display_options: tuple[str, ...] = ()
+    human_seats: Callable[[GameConfig, int], frozenset[int]] = _one_seat
+    is_match: Callable[[GameConfig], bool] = _never
+
+    def __post_init__(self) -> None:
+        if self.default_preset not in self.presets:
+            raise ConfigError(self.name, "default_preset", self.default_preset, sorted(self.presets))
+        for letter, preset in self.deal_letters.items():
+            if preset not in self.presets or len(letter) != 1 or not letter.isupper():
+                raise ConfigError(self.name, "deal_letters", letter, "one capital letter per preset")
+        low, high = self.players
+        if not 2 <= low <= high <= 9:
+            # Deal codes hold the player count in one digit.
+            raise ConfigError(self.name, "players", self.players, "a range within 2 to 9")
+
+    def __repr__(self) -> str:
+        return f"GameSpec({self.name!r})"
+
+    def deal_letter(self, preset: str) -> str | None:
+        """The deal-code letter of a preset (None: that preset has no deal code)."""
+        return next((k for k, v in self.deal_letters.items() if v == preset), None)
+
+
+def register(game_spec: GameSpec, package: str | None = None) -> None:
+    """Add a game (tests register toy games this way; real games add a line to ``_PACKAGES``)."""
+    _SPECS[game_spec.name] = game_spec
+    if package is not None:
+        _PACKAGES[game_spec.name] = package
+
+
+def unregister(name: str) -> None:
+    """Remove a game added with :func:`register` (for tests that clean up after themselves)."""
+    _SPECS.pop(name, None)
+    if name not in _BUILTIN:
+        _PACKAGES.pop(name, None)
 
 
 def list_games() -> list[str]:
@@ -22,18 +111,24 @@ def list_games() -> list[str]:
     >>> "up_and_down" in list_games()
     True
     """
-    return sorted(_GAMES)
+    return sorted(set(_PACKAGES) | set(_SPECS))
 
 
-def _module(name: str) -> Any:
-    if name not in _GAMES:
-        raise ConfigError("tablekit", "game", name, list_games())
-    return importlib.import_module(_GAMES[name])
+def spec(name: str) -> GameSpec:
+    """The spec of a registered game; ConfigError lists the games when the name is unknown."""
+    if name not in _SPECS:
+        if name not in _PACKAGES:
+            raise ConfigError("tablekit", "game", name, list_games())
+        found = importlib.import_module(_PACKAGES[name]).SPEC
+        if not isinstance(found, GameSpec) or found.name != name:
+            raise TypeError(f"{_PACKAGES[name]}.SPEC must be the GameSpec of {name!r}")
+        _SPECS[name] = found
+    return _SPECS[name]
 
 
 def presets(name: str) -> dict[str, GameConfig]:
     """The named presets of a game."""
-    return dict(_module(name).PRESETS)
+    return dict(spec(name).presets)
 
 
 def make(
@@ -52,17 +147,16 @@ def make(
     ``config`` is a whole config dict (as stored in a record); it is applied on top of the
     preset, then ``players`` and ``overrides`` on top of that.
     """
-    module = _module(name)
-    preset_table: Mapping[str, GameConfig] = module.PRESETS
-    preset_name = preset or module.DEFAULT_PRESET
-    if preset_name not in preset_table:
-        raise ConfigError(name, "preset", preset_name, sorted(preset_table))
-    cfg = preset_table[preset_name]
+    game_spec = spec(name)
+    preset_name = preset or game_spec.default_preset
+    if preset_name not in game_spec.presets:
+        raise ConfigError(name, "preset", preset_name, sorted(game_spec.presets))
+    cfg = game_spec.presets[preset_name]
     changes: dict[str, Any] = dict(config or {})
     if players is not None:
         changes["players"] = players
     changes.update(overrides)
     if changes:
         cfg = type(cfg).from_dict(changes, base=cfg)
-    game: Game[Any] = module.GAME_CLASS(cfg, preset=preset_name)
+    game: Game[Any] = game_spec.game_class(cfg, preset=preset_name)
     return game

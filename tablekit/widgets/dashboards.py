@@ -20,14 +20,13 @@ visitor, and ``PlayTable`` draws a fresh random seed), never fixed at import tim
 from __future__ import annotations
 
 import html
-import importlib.util
 from typing import Any, Mapping
 
 import ipywidgets as widgets
 
-from tablekit.bots import BOT_NAMES
+from tablekit.bots import bot_names
 from tablekit.core.errors import TablekitError
-from tablekit.core.registry import list_games, make, presets
+from tablekit.core.registry import list_games, make, presets, spec
 from tablekit.i18n import LANGUAGES, tr
 from tablekit.widgets.labels import LANGUAGE_NAMES, bot_label, game_label, preset_label
 from tablekit.widgets.play_table import PlayTable
@@ -48,22 +47,18 @@ _CSS = """
 FIRST_GAME = "up_and_down"  # the game a dashboard opens with; the others follow by name
 
 
-def _has_module(game: str, module: str) -> bool:
-    return importlib.util.find_spec(f"tablekit.games.{game}.{module}") is not None
-
-
 def _games() -> list[str]:
     return sorted(list_games(), key=lambda g: (g != FIRST_GAME, g))
 
 
 def playable_games() -> list[str]:
-    """Games with a view-model (``PlayTable`` can show them), the default game first."""
-    return [g for g in _games() if _has_module(g, "view")]
+    """Every registered game (each ``SPEC`` has a view-model builder), the default game first."""
+    return _games()
 
 
 def games_with_lessons() -> list[str]:
-    """Games with a ``lessons.py`` (``RuleWalkthrough`` can teach them), the default game first."""
-    return [g for g in _games() if _has_module(g, "view") and _has_module(g, "lessons")]
+    """Games whose ``SPEC`` lists lessons (``RuleWalkthrough`` can teach them), the default first."""
+    return [g for g in _games() if spec(g).lessons()]
 
 
 def _d(code: str, lang: str, **params: Any) -> str:
@@ -135,7 +130,7 @@ class PlayDashboard(Dashboard):
         self.preset = widgets.Dropdown(style=wide)
         self.players = widgets.BoundedIntText(value=4, min=2, max=7, style=wide,
                                               layout=widgets.Layout(width="150px"))
-        self.bots = widgets.Dropdown(options=list(BOT_NAMES), value="heuristic", style=wide)
+        self.bots = widgets.Dropdown(options=list(bot_names(game)), value="heuristic", style=wide)
         self.deal_button = widgets.Button(button_style="primary", icon="refresh")
         self.table = PlayTable(game, lang=lang, bot_delay=bot_delay)
         self._fill_presets(game)
@@ -183,7 +178,7 @@ class PlayDashboard(Dashboard):
         self.preset.description = _d("preset", lang)
         self.players.description = _d("players", lang)
         bots = self.bots.value
-        self.bots.options = [(bot_label(b, lang), b) for b in BOT_NAMES]
+        self.bots.options = [(bot_label(b, lang), b) for b in bot_names(game)]
         self.bots.value = bots
         self.bots.description = _d("bots", lang)
         self.deal_button.description = _d("deal", lang)

@@ -18,7 +18,6 @@ True
 from __future__ import annotations
 
 import asyncio
-import importlib
 import pathlib
 import random
 from typing import Any, Callable
@@ -30,7 +29,7 @@ from tablekit.bots import Bot, advise, make_bot
 from tablekit.core import deal_code
 from tablekit.core.errors import ConfigError, IllegalActionError, InvalidActionError, TablekitError
 from tablekit.core.match import Match
-from tablekit.core.registry import make
+from tablekit.core.registry import make, spec
 from tablekit.core.rng import derive_seed
 from tablekit.core.verdict import Event
 from tablekit.i18n import LANGUAGES, tr
@@ -132,8 +131,8 @@ class PlayTable(anywidget.AnyWidget):
         seed = deal_code.random_seed() if seed is None else seed
         self.match = Match(g, seed)
         self.seat = seat
-        self.solo = bool(getattr(g.config, "solo", False))
-        self.controls = set(range(g.num_players)) if self.solo else {seat}
+        self.controls = set(spec(g.name).human_seats(g.config, seat))
+        self.solo = len(self.controls) > 1
         self.bots = bots_made
         self._bot_names = bot_names
         self._rngs = [random.Random(derive_seed(seed, "bot", s)) for s in range(g.num_players)]
@@ -383,9 +382,8 @@ class PlayTable(anywidget.AnyWidget):
 
     def _render(self, events: tuple[Event, ...] | list[Event]) -> None:
         game = self.match.game
-        view_module = importlib.import_module(f"tablekit.games.{game.name}.view")
         replaying = self.replay_at is not None
-        view = view_module.view_model(
+        view = spec(game.name).view(
             game, self.match.states[self.replay_at] if self.replay_at is not None else self.match.state,
             self.seat, self._lang, controls=set() if replaying else self.controls,
             events=self.match.events[self.replay_at] if self.replay_at is not None else events,

@@ -40,10 +40,10 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 import plotly.io as pio
 
-from tablekit.bots import BOT_NAMES
+from tablekit.bots import bot_names
 from tablekit.core.errors import ConfigError, TablekitError
 from tablekit.core.game import Game
-from tablekit.core.registry import list_games, make, presets
+from tablekit.core.registry import list_games, make, presets, spec
 from tablekit.i18n import LANGUAGES, has, tr
 from tablekit.sim import CancelledError, simulate
 from tablekit.sim.stats import seat_summary
@@ -59,12 +59,6 @@ from tablekit.widgets.labels import (  # noqa: F401  (re-exported: older imports
 )
 
 _log = logging.getLogger(__name__)
-
-#: Options shown before "More options", per game. A game's config class may instead declare
-#: ``COMMON_OPTIONS``; otherwise its first four declared options are the common ones.
-COMMON_OPTIONS: dict[str, tuple[str, ...]] = {
-    "up_and_down": ("mode", "single_game", "target_wins", "special_on_empty_field"),
-}
 
 VARIANTS = ("A", "B")
 MAX_GAMES = 100_000
@@ -141,7 +135,7 @@ class OptionsPanel:
         default_preset = make(game).preset
         cfg_cls = type(table[default_preset])
         self.describe = {k: v for k, v in cfg_cls.describe().items() if k != "players"}
-        declared = getattr(cfg_cls, "COMMON_OPTIONS", None) or COMMON_OPTIONS.get(game)
+        declared = spec(game).ui_options
         names = list(self.describe)
         self.common = [n for n in (declared or names[:4]) if n in self.describe]
         self.widgets = {}
@@ -400,9 +394,8 @@ class StatsExplorer(widgets.VBox):
         self.bots_box.children = selects
         self._relabel_bots()
 
-    @staticmethod
-    def _bot_order() -> list[str]:
-        return sorted(BOT_NAMES, key=lambda b: (b != "heuristic", b))
+    def _bot_order(self) -> list[str]:
+        return sorted(bot_names(self.game_select.value), key=lambda b: (b != "heuristic", b))
 
     def _relabel_bots(self) -> None:
         from tablekit.i18n import seat_name
@@ -512,9 +505,10 @@ class StatsExplorer(widgets.VBox):
             for v, panel in variants
         )
         bots = tuple(w.value for w in self.bot_selects)
+        allowed = bot_names(name)
         for bot in bots:
-            if bot not in BOT_NAMES:
-                raise ConfigError("bots", "bot", bot, BOT_NAMES)
+            if bot not in allowed:
+                raise ConfigError("bots", "bot", bot, allowed)
         return _Job(games, bots, int(self.n_games.value), int(self.seed.value))
 
     def run(self, wait: bool = True) -> Any:
@@ -689,4 +683,4 @@ class StatsExplorer(widgets.VBox):
                 f'class="tk-download">{label}</a>')
 
 
-__all__ = ["COMMON_OPTIONS", "OptionsPanel", "StatsExplorer", "choice_label", "option_label"]
+__all__ = ["OptionsPanel", "StatsExplorer", "choice_label", "option_label"]

@@ -17,7 +17,6 @@ replay, and the browser only sends requests that Python checks.
 from __future__ import annotations
 
 import asyncio
-import importlib
 from typing import Any, Callable
 
 import traitlets
@@ -25,6 +24,7 @@ import traitlets
 from tablekit.core.errors import IllegalActionError, InvalidActionError
 from tablekit.core.lessons import Lesson
 from tablekit.core.match import Match
+from tablekit.core.registry import spec
 from tablekit.i18n import LANGUAGES, tr
 from tablekit.widgets.play_table import STATIC, _with_svg, table_labels
 
@@ -32,9 +32,8 @@ import anywidget
 
 
 def lessons_for(game: str) -> tuple[Lesson, ...]:
-    module = importlib.import_module(f"tablekit.games.{game}.lessons")
-    lessons: tuple[Lesson, ...] = tuple(module.LESSONS)
-    return lessons
+    """The game's lessons, as its ``SPEC`` lists them."""
+    return tuple(spec(game).lessons())
 
 
 class RuleWalkthrough(anywidget.AnyWidget):
@@ -245,11 +244,10 @@ class RuleWalkthrough(anywidget.AnyWidget):
     def _render(self, highlight_last: bool) -> None:
         lesson, lang = self.current, self._lang
         game = self.match.game
-        view_module = importlib.import_module(f"tablekit.games.{game.name}.view")
         step = self._step()
         acting = self.match.current_player
         controls = {acting} if acting is not None else set()
-        view = view_module.view_model(game, self.match.state, lesson.seat if lesson.seat is not None else acting,
+        view = spec(game.name).view(game, self.match.state, lesson.seat if lesson.seat is not None else acting,
                                       lang, controls=controls, teaching=True)
         if highlight_last:
             piles = [z for z in view["zones"] if z["kind"] == "pile" and z.get("cards")]

@@ -1,6 +1,10 @@
 """American Page One (アメリカンページワン): a Crazy Eights game with special ranks, calls and
 many house rules. Rules: ``rules.py``."""
 
+from typing import Any
+
+from tablekit.core.game import Game
+from tablekit.core.registry import GameSpec
 from tablekit.games.page_one.actions import (
     CATCH,
     CHALLENGE,
@@ -18,8 +22,36 @@ from tablekit.games.page_one.actions import (
     from_code,
 )
 from tablekit.games.page_one.config import DEFAULT_PRESET, PRESETS, PageOneConfig
+from tablekit.games.page_one.bots import HeuristicBot
 from tablekit.games.page_one.rules import PageOne, PageOneState
+from tablekit.games.page_one.view import view_model
 
+
+def _lessons() -> tuple[Any, ...]:
+    from tablekit.games.page_one.lessons import LESSONS
+
+    return tuple(LESSONS)
+
+
+def _heuristic(game: Game[Any]) -> HeuristicBot:
+    return HeuristicBot()
+
+
+SPEC = GameSpec(
+    name="page_one",
+    game_class=PageOne,
+    presets=PRESETS,
+    default_preset=DEFAULT_PRESET,
+    players=(2, 8),
+    view=view_model,
+    lessons=_lessons,
+    bots={"heuristic": _heuristic},
+    deal_prefix="PO",
+    deal_letters={"C": "classic", "E": "crazy_eights", "F": "family", "H": "house", "P": "party"},
+    ui_options=("decks", "call_mode", "values", "rounds"),
+    display_options=("four_colour",),
+    is_match=lambda config: bool(getattr(config, "is_match")),
+)
 GAME_CLASS = PageOne
 
 __all__ = [
@@ -31,6 +63,7 @@ __all__ = [
     "JOKER",
     "PASS",
     "PRESETS",
+    "SPEC",
     "Catch",
     "Challenge",
     "Draw",

@@ -65,7 +65,6 @@ def _ranks(game: str, field: str, value: Any) -> tuple[str, ...]:
 @dataclass(frozen=True)
 class PageOneConfig(GameConfig):
     GAME = "page_one"
-    COMMON_OPTIONS = ("decks", "call_mode", "values", "rounds")
 
     players: int = option(4, between=(2, 8), doc="number of players")
     decks: int = option(1, choices=(1, 2), doc="one 52-card deck, or two (104 cards)")
