@@ -91,7 +91,7 @@ def test_the_play_page_never_syncs_another_seats_hand() -> None:
         if page.table.view["over"]:
             break
         card = next(c for z in page.table.view["zones"] for c in z.get("cards", []) if c["playable"])
-        page.table.handle({"type": "play", "code": card["action"] or f"S{card['targets'][0]}"})
+        page.table.handle({"type": "play", "code": card["action"] or card["choices"][0]["code"]})
 
 
 def test_learn_page_follows_language_and_loads_lessons() -> None:

@@ -54,7 +54,7 @@ def play_to_end(table: PlayTable, limit: int = 3000) -> int:
         assert table.view["my_turn"]
         assert_no_leak(table)
         card = next(c for z in table.view["zones"] for c in z.get("cards", []) if c["playable"])
-        code = card["action"] or f"S{card['targets'][0]}"
+        code = card["action"] or card["choices"][0]["code"]
         table.handle({"type": "play", "code": code})
         assert table.message_kind != "error", table.message
         moves += 1
@@ -218,7 +218,7 @@ def test_one_request_announces_every_move_it_caused() -> None:
     table = PlayTable(preset="basic", players=4, seed=5, bot_delay=0)
     before = table.match.step_index
     card = next(c for z in table.view["zones"] for c in z.get("cards", []) if c["playable"])
-    table.handle({"type": "play", "code": card["action"] or f"S{card['targets'][0]}"})
+    table.handle({"type": "play", "code": card["action"] or card["choices"][0]["code"]})
     moves = [e.text("en") for events in table.match.events[before + 1:table.match.step_index + 1] for e in events]
     assert table.match.step_index - before >= 2  # the human and at least one bot moved
     assert table.announce == " ".join(moves)

@@ -10,22 +10,38 @@ Zones are the places on the table. Their ``kind`` tells a widget how to lay them
 * ``hand``: one player's cards (``cards``; ``hidden`` counts face-down cards instead);
 * ``pile``: a stack where only the latest cards matter (the field of Up&Down, a discard pile);
 * ``counter``: a number with a label (stock, pot);
-* ``ring``: cards in a circle (Up or Down?'s ring display), ``columns``: rows of cards side by
-  side, ``grid``: cards on a 2-D board (並べRUNO), ``trick``: one card per seat (Ultimate).
+* ``trick``: one card per seat (``plays``), the leader and the winner marked;
+* ``ring``: cards on a circle (``cards``), a marked ``wrap`` point, ``highlight`` positions;
+* ``columns``: ``rows`` of cards, each with a ``direction`` arrow and a ``bound``;
+* ``grid``: ``cells`` on a 2-D board of ``width`` x ``height``.
+
+A card (or a ring position, a column row, a grid cell) that needs a decision carries
+``choices``: ``{code, label, zone, at}``, each a complete action code. ``zone``/``at`` say where
+the choice can also be clicked on the table (a seat's hand, a trick seat, a ring position, a
+column row id, a grid cell ``[x, y]``); without them it is only a button.
+
+:class:`TableView` builds what every game's view-model repeats (the observation, whose turn,
+the legal moves grouped by the hand card they play, the hands, the prompt, the outcome); a
+game's ``view.py`` adds only its own zones. Start one with :func:`table_view`.
 
 >>> face("up_and_down", "37", "37")["code"]
 '37'
 >>> zone("counter", "stock", "Stock", value=40)["value"]
 40
+>>> choice("S2", "Shot: Player 3", zone="hand-2", at=2)
+{'code': 'S2', 'label': 'Shot: Player 3', 'zone': 'hand-2', 'at': 2}
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from tablekit.core.actions import Action
+from tablekit.core.game import Game
+from tablekit.core.verdict import Event
 from tablekit.i18n import seat_name, tr
 
-ZONE_KINDS = ("hand", "pile", "counter", "ring", "columns", "grid", "trick")
+ZONE_KINDS = ("hand", "pile", "counter", "trick", "ring", "columns", "grid")
 
 
 def face(deck: str, code: str, aria: str, **extra: Any) -> dict[str, Any]:
@@ -34,32 +50,34 @@ def face(deck: str, code: str, aria: str, **extra: Any) -> dict[str, Any]:
     return {"deck": deck, "code": code, "aria": aria, **extra}
 
 
+def choice(code: str, label: str, zone: str | None = None, at: Any = None) -> dict[str, Any]:
+    """One way to complete a move: the action ``code`` to send, its ``label``, and where on the
+    table it can be picked (``zone`` id and position ``at``), if anywhere."""
+    return {"code": code, "label": label, "zone": zone, "at": at}
+
+
 def card(
     face_data: dict[str, Any] | None,
     *,
     key: str,
     playable: bool = False,
     action: str | None = None,
-    targets: Iterable[int] = (),
     highlight: bool = False,
-    choices: Iterable[dict[str, str]] = (),
+    choices: Iterable[Mapping[str, Any]] = (),
 ) -> dict[str, Any]:
     """One card as the widget sees it. ``face_data`` None means face down.
 
     ``key`` is stable across renders (for animation and keyboard focus); ``action`` is the code
-    to send when a playable card is clicked; ``targets`` lists the seats to choose from when the
-    card needs a target (Up&Down's Shot), in which case ``action`` is None; the code sent is the
-    card's face code followed by the seat. ``choices`` lists the ways to play a card that needs
-    a decision ({``code``, ``label``}: the suit after an Eight, a call, several cards at once),
-    offered after the click, in which case ``action`` is None too.
+    to send when a playable card is clicked. A card that needs a decision (whom a Shot names,
+    the suit after an Eight, a call, several cards at once) has ``choices`` instead, offered
+    after the click, and ``action`` None.
     """
     return {
         "key": key,
         "face": face_data,
         "playable": playable,
         "action": action,
-        "targets": list(targets),
-        "choices": [{"code": c["code"], "label": c["label"]} for c in choices],
+        "choices": [choice(c["code"], c["label"], c.get("zone"), c.get("at")) for c in choices],
         "highlight": highlight,
     }
 
@@ -84,3 +102,174 @@ def outcome_view(outcome: Any, lang: str) -> dict[str, Any] | None:
         else tr("core.outcome.no_winner", lang),
         "scores": [f"{seat_name(i, lang)}: {s:g}" for i, s in enumerate(outcome.scores)],
     }
+
+
+def _no_badges(player: Mapping[str, Any]) -> list[str]:
+    return []
+
+
+class TableView:
+    """What every view-model shares, built once per render; see :func:`table_view`.
+
+    Attributes a game's ``view.py`` reads: ``obs`` (the observation: the open one in teaching
+    mode), ``current`` (the seat to play), ``my_turn`` (a seat the person controls is to play),
+    ``legal`` (the legal actions, only on the person's turn), ``plays`` (hand card code -> the
+    legal actions that play it) and ``buttons`` (legal actions that play no hand card).
+    """
+
+    def __init__(
+        self,
+        game: Game[Any],
+        state: Any,
+        viewer: int | None,
+        lang: str = "en",
+        controls: Iterable[int] | None = None,
+        teaching: bool = False,
+        card_of: Callable[[Action], str | None] = lambda action: None,
+    ) -> None:
+        self.game = game
+        self.state = state
+        self.viewer = viewer
+        self.lang = lang
+        self.teaching = teaching
+        self.obs: dict[str, Any] = game.observe(state, None if teaching else viewer)
+        self.controls = set(controls) if controls is not None else ({viewer} if viewer is not None else set())
+        self.current: int | None = game.current_player(state)
+        self.my_turn = self.current is not None and self.current in self.controls
+        self.legal: tuple[Action, ...] = tuple(game.legal_actions(state)) if self.my_turn else ()
+        self.plays: dict[str, list[Action]] = {}
+        self.buttons: list[Action] = []
+        for action in self.legal:
+            code = card_of(action)
+            if code is None:
+                self.buttons.append(action)
+            else:
+                self.plays.setdefault(code, []).append(action)
+        self.outcome = game.outcome(state)
+
+    def seat_label(self, seat: int) -> str:
+        """"Player 2", or "Player 2 (you)" for the person looking."""
+        label = seat_name(seat, self.lang)
+        if self.viewer is not None and seat == self.viewer:
+            label += f" ({tr('core.you', self.lang)})"
+        return label
+
+    @staticmethod
+    def static_card(face_data: dict[str, Any] | None, key: str, highlight: bool = False) -> dict[str, Any]:
+        """A card that is only shown (on a pile, in a trick): never playable."""
+        return card(face_data, key=key, highlight=highlight)
+
+    def hand_card(
+        self,
+        seat: int,
+        code: str,
+        index: int,
+        face_data: dict[str, Any],
+        choice_of: Callable[[Action], Mapping[str, Any]] | None = None,
+        highlight: bool = False,
+    ) -> dict[str, Any]:
+        """One card of ``seat``'s hand: playable when the person plays that seat now and a legal
+        action plays it; one plain action is sent on a click, several (or any that names a place
+        on the table) become ``choices``."""
+        actions = self.plays.get(code, []) if self.my_turn and seat == self.current else []
+        offered = [dict(choice_of(a)) if choice_of else {"label": a.label(self.lang)} for a in actions]
+        for a, c in zip(actions, offered):
+            c.setdefault("code", a.code)
+            c.setdefault("label", a.label(self.lang))
+        direct = len(actions) == 1 and offered[0].get("zone") is None
+        return card(
+            face_data, key=f"{seat}-{code}-{index}", playable=bool(actions),
+            action=actions[0].code if direct else None,
+            choices=() if direct else offered, highlight=highlight,
+        )
+
+    def hands(
+        self,
+        face_of: Callable[[str], dict[str, Any]],
+        badges: Callable[[Mapping[str, Any]], list[str]] = _no_badges,
+        is_out: Callable[[Mapping[str, Any]], bool] = lambda player: False,
+        choice_of: Callable[[Action], Mapping[str, Any]] | None = None,
+        offer: Callable[[list[Action]], list[Action]] | None = None,
+        highlight: Callable[[int, str], bool] = lambda seat, code: False,
+    ) -> list[dict[str, Any]]:
+        """A ``hand`` zone per entry of ``obs["players"]`` (each with ``seat``, ``hand``: the codes,
+        or None when hidden, and ``hand_count``). ``offer`` trims the actions of one card (e.g. at
+        most a few several-card plays); ``highlight(seat, code)`` marks a card."""
+        if offer is not None:
+            self.plays = {code: offer(actions) for code, actions in self.plays.items()}
+        zones = []
+        for p in self.obs["players"]:
+            seat = p["seat"]
+            cards = [self.hand_card(seat, code, i, face_of(code), choice_of, highlight(seat, code))
+                     for i, code in enumerate(p["hand"] or ())]
+            zones.append(zone(
+                "hand", f"hand-{seat}", self.seat_label(seat), owner=seat, cards=cards,
+                hidden=0 if p["hand"] is not None else p["hand_count"],
+                badges=badges(p), current=seat == self.current, viewer=seat == self.viewer,
+                out=is_out(p),
+            ))
+        return zones
+
+    def prompt(self) -> str:
+        """The default prompt: the end, the person's turn, or whose turn it is."""
+        if self.outcome is not None:
+            return tr(self.outcome.termination, self.lang)
+        if self.my_turn:
+            return tr("widgets.table.your_turn", self.lang, player=self.current)
+        return tr("core.to_play", self.lang, player=self.current)
+
+    def view(
+        self,
+        zones: Sequence[dict[str, Any]],
+        title: str,
+        subtitle: str = "",
+        prompt: str | None = None,
+        events: Sequence[Event] = (),
+        button_label: Callable[[Action], str] | None = None,
+        **extra: Any,
+    ) -> dict[str, Any]:
+        """The finished view-model; ``extra`` adds game-specific top-level fields."""
+        return {
+            "game": self.game.name,
+            "title": title,
+            "subtitle": subtitle,
+            "lang": self.lang,
+            "viewer": self.viewer,
+            "current": self.current,
+            "my_turn": self.my_turn,
+            "teaching": self.teaching,
+            "prompt": self.prompt() if prompt is None else prompt,
+            "zones": list(zones),
+            "actions": [{"code": a.code, "label": a.label(self.lang)} for a in self.legal],
+            "buttons": [{"code": a.code, "label": button_label(a) if button_label else a.label(self.lang)}
+                        for a in self.buttons],
+            "log": [e.text(self.lang) for e in events],
+            "over": self.outcome is not None,
+            "outcome": outcome_view(self.outcome, self.lang),
+            **extra,
+        }
+
+
+def table_view(
+    game: Game[Any],
+    state: Any,
+    viewer: int | None,
+    lang: str = "en",
+    controls: Iterable[int] | None = None,
+    teaching: bool = False,
+    card_of: Callable[[Action], str | None] = lambda action: None,
+) -> TableView:
+    """Start a view-model: the observation of ``viewer`` (the open one when ``teaching``), and
+    the legal moves when a seat in ``controls`` (default: the viewer) is to play, grouped by
+    ``card_of(action)``: the code of the hand card an action plays (None: a button).
+
+    >>> from tablekit import make
+    >>> game = make("up_and_down", players=3)
+    >>> t = table_view(game, game.initial_state(3), viewer=0, card_of=lambda a: a.code)
+    >>> t.my_turn, sorted(t.plays) == sorted(a.code for a in t.legal)
+    (True, True)
+    >>> vm = t.view(t.hands(lambda code: face("up_and_down", code, code)), title="Up&Down")
+    >>> [z["id"] for z in vm["zones"]], vm["zones"][1]["hidden"]
+    (['hand-0', 'hand-1', 'hand-2'], 5)
+    """
+    return TableView(game, state, viewer, lang, controls, teaching, card_of)

@@ -23,11 +23,11 @@ catch a missed call, challenge a joker, name the starter's suit) are ``buttons``
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from tablekit.core.actions import Action
 from tablekit.core.verdict import Event
-from tablekit.core.view import card, outcome_view, zone
+from tablekit.core.view import table_view, zone
 from tablekit.games.page_one.actions import JOKER_CODE, Draw, Pass, Play, card_from_code, card_param
 from tablekit.games.page_one.rules import PageOne, PageOneState
 from tablekit.i18n import has, seat_name, tr
@@ -64,6 +64,13 @@ def _button_label(action: Action, obs: dict[str, Any], lang: str) -> str:
     return action.label(lang)
 
 
+def _card_of(action: Action) -> str | None:
+    """The hand card a play lays down last (its own card; the others go under it), else None."""
+    if isinstance(action, Play):
+        return action.code.split(":")[0].rstrip("!").split("+")[-1]
+    return None
+
+
 def view_model(
     game: PageOne,
     state: PageOneState,
@@ -78,25 +85,14 @@ def view_model(
 
     ``controls`` defaults to ``{viewer}``; only those seats' cards and buttons can be used.
     """
-    obs = game.observe(state, None if teaching else viewer)
-    seats = set(controls) if controls is not None else ({viewer} if viewer is not None else set())
-    current = obs["current"]
-    my_turn = current is not None and current in seats
-    legal = game.legal_actions(state) if my_turn else ()
-    plays: dict[str, list[Play]] = {}
-    buttons = []
-    for action in legal:
-        if isinstance(action, Play):
-            plays.setdefault(action.code.split(":")[0].rstrip("!").split("+")[-1], []).append(action)
-        else:
-            buttons.append({"code": action.code, "label": _button_label(action, obs, lang)})
-
+    t = table_view(game, state, viewer, lang, controls, teaching, card_of=_card_of)
+    obs = t.obs
     zones: list[dict[str, Any]] = []
     pile = obs["pile"][-PILE_SHOWN:]
     suit_text = _suit_text(obs, game, lang)
     zones.append(zone(
         "pile", "pile", tr(f"{NS}.label.pile", lang), value=suit_text,
-        cards=[card(card_face(c, lang, four_colour), key=f"pile-{len(obs['pile']) - len(pile) + i}")
+        cards=[t.static_card(card_face(c, lang, four_colour), f"pile-{len(obs['pile']) - len(pile) + i}")
                for i, c in enumerate(pile)],
     ))
     zones.append(zone("counter", "suit", tr(f"{NS}.label.suit", lang), value=suit_text))
@@ -114,74 +110,41 @@ def view_model(
         zones.append(zone("counter", "challenge", tr(f"{NS}.label.challenge", lang),
                           value=seat_name(obs["challenge"], lang)))
 
-    drawn = obs["drawn"] if obs["phase"] == "drawn" else None
-    for p in obs["players"]:
-        seat = p["seat"]
-        label = seat_name(seat, lang)
-        if viewer is not None and seat == viewer:
-            label += f" ({tr('core.you', lang)})"
-        badges = [tr(f"{NS}.status.{p['status']}", lang),
-                  tr(f"{NS}.view.cards", lang, count=p["hand_count"]),
-                  f"{tr(f'{NS}.label.score', lang)}: {p['score']}"]
-        if seat == obs["dealer"]:
-            badges.append(tr(f"{NS}.label.dealer", lang))
-        cards = []
-        if p["hand"] is not None:
-            mine = my_turn and seat == current
-            for i, code in enumerate(p["hand"]):
-                actions = plays.get(code, []) if mine else []
-                singles = [a for a in actions if not a.under]
-                multi = [a for a in actions if a.under][:MULTI_SHOWN]
-                offered = singles + multi
-                one = len(offered) == 1
-                cards.append(card(
-                    card_face(code, lang, four_colour),
-                    key=f"{seat}-{code}-{i}",
-                    playable=bool(offered),
-                    action=offered[0].code if one else None,
-                    choices=[] if one else [{"code": a.code, "label": a.label(lang)} for a in offered],
-                    highlight=mine and code == drawn,
-                ))
-        zones.append(zone(
-            "hand", f"hand-{seat}", label, owner=seat, cards=cards,
-            hidden=0 if p["hand"] is not None else p["hand_count"],
-            badges=badges, current=seat == current, viewer=seat == viewer,
-            out=p["status"] != "playing",
-        ))
+    def badges(p: Mapping[str, Any]) -> list[str]:
+        out = [tr(f"{NS}.status.{p['status']}", lang), tr(f"{NS}.view.cards", lang, count=p["hand_count"]),
+               f"{tr(f'{NS}.label.score', lang)}: {p['score']}"]
+        if p["seat"] == obs["dealer"]:
+            out.append(tr(f"{NS}.label.dealer", lang))
+        return out
 
-    outcome = game.outcome(state)
-    if outcome is not None:
-        prompt = tr(outcome.termination, lang)
-    elif my_turn and obs["phase"] == "drawn" and drawn is not None:
+    def offer(actions: list[Action]) -> list[Action]:
+        # The single-card plays always; at most MULTI_SHOWN plays of several cards.
+        singles: list[Action] = [a for a in actions if isinstance(a, Play) and not a.under]
+        return singles + [a for a in actions if isinstance(a, Play) and a.under][:MULTI_SHOWN]
+
+    drawn = obs["drawn"] if obs["phase"] == "drawn" else None
+    zones += t.hands(lambda code: card_face(code, lang, four_colour), badges=badges,
+                     is_out=lambda p: p["status"] != "playing", offer=offer,
+                     highlight=lambda seat, code: t.my_turn and seat == t.current and code == drawn)
+
+    current = t.current
+    if t.outcome is None and t.my_turn and obs["phase"] == "drawn" and drawn is not None:
         prompt = tr(f"{NS}.view.drawn_prompt", lang, player=current, card=card_param(card_from_code(drawn)))
-    elif my_turn and plays:
-        prompt = tr("widgets.table.your_turn", lang, player=current)
-    elif my_turn:
+    elif t.outcome is None and t.my_turn and not t.plays:
         prompt = tr(f"{NS}.view.your_turn_buttons", lang, player=current)
     else:
-        prompt = tr("core.to_play", lang, player=current)
+        prompt = t.prompt()
     preset = f"{NS}.label.mode.{game.preset}"
     title = tr(f"{NS}.title", lang)
     if has(preset, lang):
         title += f" — {tr(preset, lang)}"
-    return {
-        "game": NS,
-        "title": title,
-        "subtitle": f"{tr(f'{NS}.label.game_no', lang)} {obs['game_no']} · {tr(f'{NS}.label.dealer', lang)}: "
-                    f"{seat_name(obs['dealer'], lang)}",
-        "lang": lang,
-        "viewer": viewer,
-        "current": current,
-        "my_turn": my_turn,
-        "teaching": teaching,
-        "prompt": prompt,
-        "zones": zones,
-        "actions": [{"code": a.code, "label": a.label(lang)} for a in legal],
-        "buttons": buttons,
-        "four_colour_option": True,
-        "log": [e.text(lang) for e in events],
-        "over": outcome is not None,
-        "outcome": outcome_view(outcome, lang),
-    }
-
-
+    return t.view(
+        zones,
+        title=title,
+        subtitle=f"{tr(f'{NS}.label.game_no', lang)} {obs['game_no']} · {tr(f'{NS}.label.dealer', lang)}: "
+                 f"{seat_name(obs['dealer'], lang)}",
+        prompt=prompt,
+        events=events,
+        button_label=lambda action: _button_label(action, obs, lang),
+        four_colour_option=True,
+    )

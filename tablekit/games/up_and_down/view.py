@@ -15,13 +15,14 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
+from tablekit.core.actions import Action
 from tablekit.core.verdict import Event
-from tablekit.core.view import card, face, outcome_view, zone
+from tablekit.core.view import face, table_view, zone
 from tablekit.games.up_and_down.actions import SHOT, Play
 from tablekit.games.up_and_down.rules import UpAndDown, UpAndDownState
-from tablekit.i18n import seat_name, tr
+from tablekit.i18n import tr
 
 NS = "up_and_down"
 PILE_SHOWN = 6
@@ -31,6 +32,12 @@ def card_face(code: str, lang: str) -> dict[str, Any]:
     """The face of a card code ('37', 'P', 'T', 'S') with its spoken name."""
     aria = tr(f"{NS}.card.{code}", lang) if code in ("P", "T", "S") else code
     return face(NS, code, aria)
+
+
+def _card_of(action: Action) -> str:
+    # Every Shot (one action per player it may name) is played from the hand's "S" card.
+    assert isinstance(action, Play)
+    return Play(action.card).code if action.card == SHOT else action.code
 
 
 def view_model(
@@ -44,78 +51,41 @@ def view_model(
 ) -> dict[str, Any]:
     """The view-model of ``state`` as ``viewer`` sees it (``teaching``: the open view).
 
-    ``controls`` defaults to ``{viewer}``; only those seats' cards become clickable.
+    ``controls`` defaults to ``{viewer}``; only those seats' cards become clickable. A Shot
+    offers one choice per player it may name, each clickable on that player's hand.
     """
-    obs = game.observe(state, None if teaching else viewer)
-    seats = set(controls) if controls is not None else ({viewer} if viewer is not None else set())
-    current = obs["current"]
-    my_turn = current is not None and current in seats
-    legal = game.legal_actions(state) if my_turn else ()
-    playable: dict[str, list[Play]] = {}
-    for action in legal:
-        playable.setdefault(Play(action.card).code if action.card == SHOT else action.code, []).append(action)
-
-    zones: list[dict[str, Any]] = []
+    t = table_view(game, state, viewer, lang, controls, teaching, card_of=_card_of)
+    obs = t.obs
     field = obs["field"]
     pile = obs["pile"][-PILE_SHOWN:]
-    zones.append(zone(
-        "pile", "field", tr(f"{NS}.label.field", lang),
-        value=field if field is not None else tr(f"{NS}.label.field_empty", lang),
-        cards=[card(card_face(c, lang), key=f"pile-{len(obs['pile']) - len(pile) + i}") for i, c in enumerate(pile)],
-    ))
-    zones.append(zone("counter", "stock", tr(f"{NS}.label.stock", lang), value=obs["stock"]))
+    zones = [
+        zone("pile", "field", tr(f"{NS}.label.field", lang),
+             value=field if field is not None else tr(f"{NS}.label.field_empty", lang),
+             cards=[t.static_card(card_face(c, lang), f"pile-{len(obs['pile']) - len(pile) + i}")
+                    for i, c in enumerate(pile)]),
+        zone("counter", "stock", tr(f"{NS}.label.stock", lang), value=obs["stock"]),
+    ]
     if "pot" in obs:
         zones.append(zone("counter", "pot", tr(f"{NS}.label.pot", lang), value=obs["pot"]))
-    for p in obs["players"]:
-        seat = p["seat"]
-        label = seat_name(seat, lang)
-        if viewer is not None and seat == viewer:
-            label += f" ({tr('core.you', lang)})"
-        badges = [tr(f"{NS}.status.{p['status']}", lang), f"{tr(f'{NS}.label.wins', lang)}: {p['wins']}"]
-        if "chips" in p:
-            badges.append(f"{tr(f'{NS}.label.chips', lang)}: {p['chips']}")
-        cards = []
-        if p["hand"] is not None:
-            for i, code in enumerate(p["hand"]):
-                mine = my_turn and seat == current
-                actions = playable.get(code, []) if mine else []
-                is_shot = code == "S"
-                cards.append(card(
-                    card_face(code, lang),
-                    key=f"{seat}-{code}-{i}",
-                    playable=bool(actions),
-                    action=None if is_shot or not actions else actions[0].code,
-                    targets=[a.target for a in actions if a.target is not None] if is_shot else (),
-                ))
-        zones.append(zone(
-            "hand", f"hand-{seat}", label, owner=seat, cards=cards,
-            hidden=0 if p["hand"] is not None else p["hand_count"],
-            badges=badges, current=seat == current, viewer=seat == viewer,
-            out=p["status"] != "active",
-        ))
 
-    outcome = game.outcome(state)
-    if outcome is not None:
-        prompt = tr(outcome.termination, lang)
-    elif my_turn:
-        prompt = tr("widgets.table.your_turn", lang, player=current)
-    else:
-        prompt = tr("core.to_play", lang, player=current)
+    def badges(p: Mapping[str, Any]) -> list[str]:
+        out = [tr(f"{NS}.status.{p['status']}", lang), f"{tr(f'{NS}.label.wins', lang)}: {p['wins']}"]
+        if "chips" in p:
+            out.append(f"{tr(f'{NS}.label.chips', lang)}: {p['chips']}")
+        return out
+
+    def shot_choice(action: Action) -> dict[str, Any]:
+        if not isinstance(action, Play) or action.target is None:
+            return {"label": action.label(lang)}
+        return {"label": action.label(lang), "zone": f"hand-{action.target}", "at": action.target}
+
+    zones += t.hands(lambda code: card_face(code, lang), badges=badges,
+                     is_out=lambda p: p["status"] != "active", choice_of=shot_choice)
     direction = tr(f"{NS}.label.clockwise" if obs["direction"] > 0 else f"{NS}.label.counterclockwise", lang)
     mode_label = tr(f"{NS}.label.mode.{obs['mode']}", lang)
-    return {
-        "game": NS,
-        "title": f"{tr(f'{NS}.title', lang)} — {mode_label}",
-        "subtitle": f"{tr(f'{NS}.label.game_no', lang)} {obs['game_no']} · {tr(f'{NS}.label.direction', lang)}: {direction}",
-        "lang": lang,
-        "viewer": viewer,
-        "current": current,
-        "my_turn": my_turn,
-        "teaching": teaching,
-        "prompt": prompt,
-        "zones": zones,
-        "actions": [{"code": a.code, "label": a.label(lang)} for a in legal],
-        "log": [e.text(lang) for e in events],
-        "over": outcome is not None,
-        "outcome": outcome_view(outcome, lang),
-    }
+    return t.view(
+        zones,
+        title=f"{tr(f'{NS}.title', lang)} — {mode_label}",
+        subtitle=f"{tr(f'{NS}.label.game_no', lang)} {obs['game_no']} · {tr(f'{NS}.label.direction', lang)}: {direction}",
+        events=events,
+    )
