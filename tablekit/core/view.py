@@ -92,6 +92,78 @@ def zone(kind: str, zone_id: str, label: str, **fields: Any) -> dict[str, Any]:
     return {"kind": kind, "id": zone_id, "label": label, **fields}
 
 
+def trick_zone(zone_id: str, label: str, seats: int, plays: Sequence[tuple[int, dict[str, Any]]],
+               lang: str = "en", leader: int | None = None, winner: int | None = None,
+               trump: str | None = None) -> dict[str, Any]:
+    """A trick: ``plays`` are ``(seat, card)`` in play order, drawn one per seat around the table
+    with the ``leader`` and (once known) the ``winner`` marked.
+
+    >>> z = trick_zone("trick", "Trick", 4, [(2, card(None, key="t2"))], leader=2)
+    >>> z["plays"][0]["seat"], z["plays"][0]["label"], z["leader"]
+    (2, 'Player 3', 2)
+    """
+    return zone("trick", zone_id, label, seats=seats, leader=leader, winner=winner, trump=trump,
+                plays=[{"seat": seat, "label": seat_name(seat, lang), "card": c} for seat, c in plays])
+
+
+def ring_zone(zone_id: str, label: str, cards: Sequence[dict[str, Any]], wrap: int | None = None,
+              highlight: Iterable[int] = ()) -> dict[str, Any]:
+    """Cards on a circle, position 0 first, clockwise; a marker before position ``wrap``.
+
+    >>> ring_zone("ring", "Ring", [card(None, key="r0"), card(None, key="r1")], wrap=0)["wrap"]
+    0
+    """
+    return zone("ring", zone_id, label, cards=list(cards), wrap=wrap, highlight=list(highlight))
+
+
+def column_row(row_id: str, label: str, cards: Sequence[dict[str, Any]], direction: str | None = None,
+               bound: str | None = None, action: str | None = None,
+               choices: Iterable[Mapping[str, Any]] = ()) -> dict[str, Any]:
+    """One row of a ``columns`` zone: its cards, the direction it grows (``"up"``/``"down"``/None),
+    the bound a next card must pass, and the action (or choices) of clicking the row itself."""
+    if direction not in ("up", "down", None):
+        raise ValueError(f"direction must be 'up', 'down' or None (got {direction!r})")
+    offered = [choice(c["code"], c["label"], c.get("zone"), c.get("at")) for c in choices]
+    return {"id": row_id, "label": label, "cards": list(cards), "direction": direction, "bound": bound,
+            "playable": bool(action or offered), "action": action, "choices": offered}
+
+
+def columns_zone(zone_id: str, label: str, rows: Sequence[dict[str, Any]], owner: int | None = None,
+                 **fields: Any) -> dict[str, Any]:
+    """Rows of cards side by side (see :func:`column_row`).
+
+    >>> z = columns_zone("cols-0", "Columns", [column_row("c1", "1", [], "up", "> 12", action="col:1")])
+    >>> z["rows"][0]["direction"], z["rows"][0]["playable"]
+    ('up', True)
+    """
+    return zone("columns", zone_id, label, owner=owner, rows=list(rows), **fields)
+
+
+def grid_cell(x: int, y: int, card_data: dict[str, Any] | None = None, mark: str | None = None,
+              label: str | None = None, action: str | None = None,
+              choices: Iterable[Mapping[str, Any]] = ()) -> dict[str, Any]:
+    """One cell of a ``grid``: its card (if any), a ``mark`` ("start", "score", ...), a label
+    for screen readers, and the action (or choices) of clicking it."""
+    offered = [choice(c["code"], c["label"], c.get("zone"), c.get("at")) for c in choices]
+    return {"x": x, "y": y, "card": card_data, "mark": mark, "label": label,
+            "playable": bool(action or offered), "action": action, "choices": offered}
+
+
+def grid_zone(zone_id: str, label: str, width: int, height: int, cells: Iterable[dict[str, Any]],
+              **fields: Any) -> dict[str, Any]:
+    """A 2-D board of ``width`` x ``height``; cells not listed are empty and not clickable.
+
+    >>> z = grid_zone("board", "Board", 3, 2, [grid_cell(1, 0, mark="start"), grid_cell(2, 1, action="c:2,1")])
+    >>> [(c["x"], c["y"], c["playable"]) for c in z["cells"]]
+    [(1, 0, False), (2, 1, True)]
+    """
+    cells = list(cells)
+    for c in cells:
+        if not (0 <= c["x"] < width and 0 <= c["y"] < height):
+            raise ValueError(f"cell ({c['x']}, {c['y']}) is off a {width} x {height} board")
+    return zone("grid", zone_id, label, width=width, height=height, cells=cells, **fields)
+
+
 def outcome_view(outcome: Any, lang: str) -> dict[str, Any] | None:
     """The end-of-game summary of a view-model (None while the game goes on)."""
     if outcome is None:
