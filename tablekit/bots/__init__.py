@@ -21,7 +21,7 @@ from typing import Any, Protocol, Sequence, runtime_checkable
 from tablekit.core.actions import Action
 from tablekit.core.errors import ConfigError
 from tablekit.core.game import Game
-from tablekit.core.registry import make, spec
+from tablekit.core.registry import spec
 from tablekit.core.verdict import Advice
 
 
@@ -60,7 +60,7 @@ def make_bot(name: str, game: Game[Any] | str) -> Bot:
     own = spec(game_name).bots
     if name not in own:
         raise ConfigError("bots", "bot", name, bot_names(game_name))
-    bot: Bot = own[name](make(game_name) if isinstance(game, str) else game)
+    bot: Bot = own[name]()
     return bot
 
 

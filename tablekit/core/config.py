@@ -60,6 +60,11 @@ class GameConfig:
     def validate(self) -> None:
         """Checks that involve several fields; raise ConfigError."""
 
+    @property
+    def is_match(self) -> bool:
+        """Whether a game is a sequence of deals to a target (games with matches override)."""
+        return False
+
     @classmethod
     def field_names(cls) -> tuple[str, ...]:
         return tuple(f.name for f in dataclasses.fields(cls))

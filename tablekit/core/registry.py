@@ -34,8 +34,8 @@ def _one_seat(config: GameConfig, seat: int) -> frozenset[int]:
     return frozenset({seat})
 
 
-def _never(config: GameConfig) -> bool:
-    return False
+def _is_match(config: GameConfig) -> bool:
+    return config.is_match
 
 
 @dataclass(frozen=True)
@@ -47,14 +47,15 @@ class GameSpec:
     * ``players``: the smallest and largest player count.
     * ``view``: the view-model builder ``view(game, state, viewer, lang, controls=..., events=...,
       teaching=..., **display)`` (see ``core.view.table_view``).
-    * ``lessons``: the scripted walkthroughs (a callable, so lessons load only when asked for).
-    * ``bots``: the game's own bots by name (each a factory taking the game); ``"random"`` works
-      for every game and need not be listed.
+    * ``lessons``: the scripted walkthroughs (``core.lessons.Lesson``), in teaching order.
+    * ``bots``: the game's own bots by name (each a class or factory called with no argument);
+      ``"random"`` works for every game and need not be listed.
     * ``deal_prefix`` and ``deal_letters`` (letter -> preset): deal codes such as ``UD-B4-7F3A9``.
     * ``ui_options``: the options a settings panel shows first (the others go under "More").
     * ``display_options``: view switches the table offers (e.g. ``("four_colour",)``).
     * ``human_seats(config, seat)``: the seats a person at the screen controls (several in solo
-      and co-op modes); ``is_match(config)``: whether a game is a sequence of deals to a target.
+      and co-op modes); ``is_match(config)``: whether a game is a sequence of deals to a target
+      (by default the config's ``is_match``).
     """
 
     name: str
@@ -63,14 +64,14 @@ class GameSpec:
     default_preset: str
     players: tuple[int, int]
     view: Callable[..., dict[str, Any]]
-    lessons: Callable[[], Sequence[Any]] = tuple
-    bots: Mapping[str, Callable[[Game[Any]], Any]] = field(default_factory=dict)
+    lessons: Sequence[Any] = ()
+    bots: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
     deal_prefix: str = ""
     deal_letters: Mapping[str, str] = field(default_factory=dict)
     ui_options: tuple[str, ...] = ()
     display_options: tuple[str, ...] = ()
     human_seats: Callable[[GameConfig, int], frozenset[int]] = _one_seat
-    is_match: Callable[[GameConfig], bool] = _never
+    is_match: Callable[[GameConfig], bool] = _is_match
 
     def __post_init__(self) -> None:
         if self.default_preset not in self.presets:

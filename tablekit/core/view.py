@@ -72,14 +72,8 @@ def card(
     the suit after an Eight, a call, several cards at once) has ``choices`` instead, offered
     after the click, and ``action`` None.
     """
-    return {
-        "key": key,
-        "face": face_data,
-        "playable": playable,
-        "action": action,
-        "choices": [choice(c["code"], c["label"], c.get("zone"), c.get("at")) for c in choices],
-        "highlight": highlight,
-    }
+    return {"key": key, "face": face_data, **_clickable(action, choices), "playable": playable,
+            "highlight": highlight}
 
 
 def zone(kind: str, zone_id: str, label: str, **fields: Any) -> dict[str, Any]:
@@ -90,6 +84,12 @@ def zone(kind: str, zone_id: str, label: str, **fields: Any) -> dict[str, Any]:
     if kind not in ZONE_KINDS:
         raise ValueError(f"zone kind must be one of {', '.join(ZONE_KINDS)} (got {kind!r})")
     return {"kind": kind, "id": zone_id, "label": label, **fields}
+
+
+def _clickable(action: str | None, choices: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """The fields that make a place on the table clickable: one action, or choices."""
+    offered = [choice(c["code"], c["label"], c.get("zone"), c.get("at")) for c in choices]
+    return {"playable": bool(action or offered), "action": action, "choices": offered}
 
 
 def trick_zone(zone_id: str, label: str, seats: int, plays: Sequence[tuple[int, dict[str, Any]]],
@@ -123,9 +123,8 @@ def column_row(row_id: str, label: str, cards: Sequence[dict[str, Any]], directi
     the bound a next card must pass, and the action (or choices) of clicking the row itself."""
     if direction not in ("up", "down", None):
         raise ValueError(f"direction must be 'up', 'down' or None (got {direction!r})")
-    offered = [choice(c["code"], c["label"], c.get("zone"), c.get("at")) for c in choices]
     return {"id": row_id, "label": label, "cards": list(cards), "direction": direction, "bound": bound,
-            "playable": bool(action or offered), "action": action, "choices": offered}
+            **_clickable(action, choices)}
 
 
 def columns_zone(zone_id: str, label: str, rows: Sequence[dict[str, Any]], owner: int | None = None,
@@ -144,9 +143,7 @@ def grid_cell(x: int, y: int, card_data: dict[str, Any] | None = None, mark: str
               choices: Iterable[Mapping[str, Any]] = ()) -> dict[str, Any]:
     """One cell of a ``grid``: its card (if any), a ``mark`` ("start", "score", ...), a label
     for screen readers, and the action (or choices) of clicking it."""
-    offered = [choice(c["code"], c["label"], c.get("zone"), c.get("at")) for c in choices]
-    return {"x": x, "y": y, "card": card_data, "mark": mark, "label": label,
-            "playable": bool(action or offered), "action": action, "choices": offered}
+    return {"x": x, "y": y, "card": card_data, "mark": mark, "label": label, **_clickable(action, choices)}
 
 
 def grid_zone(zone_id: str, label: str, width: int, height: int, cells: Iterable[dict[str, Any]],

@@ -58,7 +58,7 @@ def playable_games() -> list[str]:
 
 def games_with_lessons() -> list[str]:
     """Games whose ``SPEC`` lists lessons (``RuleWalkthrough`` can teach them), the default first."""
-    return [g for g in _games() if spec(g).lessons()]
+    return [g for g in _games() if spec(g).lessons]
 
 
 def _d(code: str, lang: str, **params: Any) -> str:

@@ -33,7 +33,7 @@ import anywidget
 
 def lessons_for(game: str) -> tuple[Lesson, ...]:
     """The game's lessons, as its ``SPEC`` lists them."""
-    return tuple(spec(game).lessons())
+    return tuple(spec(game).lessons)
 
 
 class RuleWalkthrough(anywidget.AnyWidget):

@@ -1,9 +1,6 @@
 """American Page One (アメリカンページワン): a Crazy Eights game with special ranks, calls and
 many house rules. Rules: ``rules.py``."""
 
-from typing import Any
-
-from tablekit.core.game import Game
 from tablekit.core.registry import GameSpec
 from tablekit.games.page_one.actions import (
     CATCH,
@@ -21,21 +18,11 @@ from tablekit.games.page_one.actions import (
     card_from_code,
     from_code,
 )
-from tablekit.games.page_one.config import DEFAULT_PRESET, PRESETS, PageOneConfig
 from tablekit.games.page_one.bots import HeuristicBot
+from tablekit.games.page_one.config import DEFAULT_PRESET, PRESETS, PageOneConfig
+from tablekit.games.page_one.lessons import LESSONS
 from tablekit.games.page_one.rules import PageOne, PageOneState
 from tablekit.games.page_one.view import view_model
-
-
-def _lessons() -> tuple[Any, ...]:
-    from tablekit.games.page_one.lessons import LESSONS
-
-    return tuple(LESSONS)
-
-
-def _heuristic(game: Game[Any]) -> HeuristicBot:
-    return HeuristicBot()
-
 
 SPEC = GameSpec(
     name="page_one",
@@ -44,22 +31,19 @@ SPEC = GameSpec(
     default_preset=DEFAULT_PRESET,
     players=(2, 8),
     view=view_model,
-    lessons=_lessons,
-    bots={"heuristic": _heuristic},
+    lessons=LESSONS,
+    bots={"heuristic": HeuristicBot},
     deal_prefix="PO",
     deal_letters={"C": "classic", "E": "crazy_eights", "F": "family", "H": "house", "P": "party"},
     ui_options=("decks", "call_mode", "values", "rounds"),
     display_options=("four_colour",),
-    is_match=lambda config: bool(getattr(config, "is_match")),
 )
-GAME_CLASS = PageOne
 
 __all__ = [
     "CATCH",
     "CHALLENGE",
     "DEFAULT_PRESET",
     "DRAW",
-    "GAME_CLASS",
     "JOKER",
     "PASS",
     "PRESETS",

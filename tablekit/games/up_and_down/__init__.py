@@ -1,32 +1,19 @@
 """Up&Down (アップんダウン): Basic, Carry-over, Cul-de-sac and solo. Rules: ``rules.py``."""
 
-from typing import Any
-
 from tablekit.core.config import GameConfig
-from tablekit.core.game import Game
 from tablekit.core.registry import GameSpec
 from tablekit.games.up_and_down.actions import PASS, SHOT, TURN, Play, from_code
-from tablekit.games.up_and_down.config import DEFAULT_PRESET, PRESETS, UpAndDownConfig
 from tablekit.games.up_and_down.bots import HeuristicBot
+from tablekit.games.up_and_down.config import DEFAULT_PRESET, PRESETS, UpAndDownConfig
+from tablekit.games.up_and_down.lessons import LESSONS
 from tablekit.games.up_and_down.rules import UpAndDown, UpAndDownState
 from tablekit.games.up_and_down.view import view_model
-
-
-def _lessons() -> tuple[Any, ...]:
-    from tablekit.games.up_and_down.lessons import LESSONS
-
-    return tuple(LESSONS)
 
 
 def _human_seats(config: GameConfig, seat: int) -> frozenset[int]:
     # Solo: one person plays every open hand.
     assert isinstance(config, UpAndDownConfig)
     return frozenset(range(config.players)) if config.solo else frozenset({seat})
-
-
-def _heuristic(game: Game[Any]) -> HeuristicBot:
-    return HeuristicBot()
-
 
 SPEC = GameSpec(
     name="up_and_down",
@@ -35,19 +22,16 @@ SPEC = GameSpec(
     default_preset=DEFAULT_PRESET,
     players=(2, 7),
     view=view_model,
-    lessons=_lessons,
-    bots={"heuristic": _heuristic},
+    lessons=LESSONS,
+    bots={"heuristic": HeuristicBot},
     deal_prefix="UD",
     deal_letters={"B": "basic", "C": "carry_over", "D": "cul_de_sac", "S": "solo"},
     ui_options=("mode", "single_game", "target_wins", "special_on_empty_field"),
     human_seats=_human_seats,
-    is_match=lambda config: bool(getattr(config, "is_match")),
 )
-GAME_CLASS = UpAndDown
 
 __all__ = [
     "DEFAULT_PRESET",
-    "GAME_CLASS",
     "PASS",
     "PRESETS",
     "SPEC",
