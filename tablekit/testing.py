@@ -205,6 +205,76 @@ def perft(game: Game[Any], state: Any, depth: int) -> int:
     return sum(perft(game, game.step(state, a)[0], depth - 1) for a in game.legal_actions(state))
 
 
+def perft_divide(game: Game[Any], state: Any, depth: int) -> dict[str, int]:
+    """The perft count split by the first action ("divide"): action code -> the number of
+    lines of length ``depth`` that start with it. When a golden count changes, comparing two
+    divides shows which move's subtree changed (then divide again one level down).
+
+    >>> from tablekit import make
+    >>> game = make("up_and_down", players=2)
+    >>> state = game.initial_state(0)
+    >>> sum(perft_divide(game, state, 3).values()) == perft(game, state, 3)
+    True
+    """
+    if depth <= 0 or game.is_terminal(state):
+        return {}
+    return {a.code: perft(game, game.step(state, a)[0], depth - 1) for a in game.legal_actions(state)}
+
+
+def playthrough(game: Game[Any], seed: int, max_steps: int = 150, lang: str = "en") -> str:
+    """A readable transcript of one seeded game played by the random bot: at every step the
+    player to move, the legal action codes, the move chosen and the events' text; then the
+    result (or a note that the transcript stops after ``max_steps`` moves).
+
+    The same game and seed always give the same text, so a transcript kept in a file is a
+    regression test that a person can review like a document.
+
+    >>> from tablekit import make
+    >>> text = playthrough(make("up_and_down", players=2), seed=0, max_steps=2)
+    >>> print(text.splitlines()[0])
+    # up_and_down · preset basic · 2 players · seed 0
+    >>> text.splitlines()[-1]
+    'Stopped after 2 moves (the game goes on).'
+    """
+    from tablekit.i18n import seat_name, tr
+
+    rng = random.Random(derive_seed(seed, "playthrough"))
+    state = game.initial_state(seed)
+    lines = [
+        f"# {game.name} · preset {game.preset} · {game.num_players} players · seed {seed}",
+        "# Moves chosen by a random bot (tablekit.testing.playthrough); 'legal' lists action codes.",
+        "",
+    ]
+    step = 0
+    while not game.is_terminal(state):
+        if step >= max_steps:
+            lines.append(f"Stopped after {max_steps} moves (the game goes on).")
+            return "\n".join(lines) + "\n"
+        player = game.current_player(state)
+        legal = game.legal_actions(state)
+        action = legal[rng.randrange(len(legal))]
+        state, events = game.step(state, action)
+        step += 1
+        lines.append(f"{step}. {seat_name(player, lang) if player is not None else '-'} to move"
+                     f" · legal: {' '.join(a.code for a in legal)}")
+        lines.append(f"   chose {action.code} ({action.label(lang)})")
+        lines.extend(f"   - {e.text(lang)}" for e in events)
+    outcome = game.outcome(state)
+    lines.append("")
+    if outcome is None:  # pragma: no cover - check_game reports this as a conformance error
+        lines.append("End without an outcome.")
+    else:
+        winners = ", ".join(seat_name(w, lang) for w in outcome.winners) or "none"
+        scores = ", ".join(f"{seat_name(i, lang)} {s:g}" for i, s in enumerate(outcome.scores))
+        lines.append(f"End after {step} moves: {tr(outcome.termination, lang)}")
+        lines.append(f"Winners: {winners}. Scores: {scores}.")
+    return "\n".join(lines) + "\n"
+
+
+#: A stacked deal: a deck order starting with given cards (``tablekit.core.deck.stack``).
+stack_deck = stack
+
+
 def stack_deck(deck: Sequence[Any], front: Sequence[Any]) -> list[Any]:
     """A deck order that starts with ``front`` and continues with the rest of ``deck`` in its
     own order; raises ValueError if ``front`` holds a card the deck does not have.
@@ -225,4 +295,4 @@ def stack_deck(deck: Sequence[Any], front: Sequence[Any]) -> list[Any]:
     return list(front) + tail
 
 
-__all__ = ["CheckReport", "ConformanceError", "check_game", "perft", "stack_deck"]
+__all__ = ["CheckReport", "ConformanceError", "check_game", "perft", "perft_divide", "playthrough", "stack_deck"]

@@ -17,7 +17,7 @@ import json
 import string
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, Callable, Mapping
 
 LANGUAGES = ("en", "ja")
 
@@ -30,6 +30,34 @@ def catalog(lang: str) -> dict[str, str]:
     text = resources.files(__name__).joinpath(f"{lang}.json").read_text(encoding="utf-8")
     data: dict[str, str] = json.loads(text)
     return data
+
+
+def register_texts(lang: str, texts: Mapping[str, str]) -> Callable[[], None]:
+    """Add texts to the catalog of ``lang`` while the program runs, for a game that is not
+    part of tablekit (a test's toy game, a plugin). Codes the catalog already holds are
+    refused (ValueError), so a registration can never change tablekit's own texts.
+
+    Returns a function that removes the added texts again (tests call it to clean up).
+
+    >>> remove = register_texts("en", {"toy.title": "Toy"})
+    >>> tr("toy.title", "en")
+    'Toy'
+    >>> remove()
+    >>> has("toy.title")
+    False
+    """
+    table = catalog(lang)
+    taken = sorted(code for code in texts if code in table)
+    if taken:
+        raise ValueError(f"the {lang} catalog already has {', '.join(taken)}")
+    table.update(texts)
+    added = tuple(texts)
+
+    def remove() -> None:
+        for code in added:
+            table.pop(code, None)
+
+    return remove
 
 
 def has(code: str, lang: str = "en") -> bool:
