@@ -1,0 +1,248 @@
+"""A person at a table with bots: the one controller behind the terminal game and ``PlayTable``.
+
+A :class:`Session` knows which seats the person plays (one seat, or several in solo and
+co-op modes, as the game's ``SPEC.human_seats`` says), moves the bots of the other seats,
+gives hints, takes moves back and shows any earlier position again. It holds no widget or
+terminal code: the command line prints what it does, the widget draws it.
+
+>>> from tablekit import make
+>>> s = Session(make("up_and_down", preset="basic", players=3), seed=5, seat=0)
+>>> s.humans, s.human_to_play
+(frozenset({0}), 0)
+>>> first = s.legal_actions()[0].code
+>>> _ = s.play(first)
+>>> moves = s.run_bots()
+>>> s.human_to_play, s.step_index == 1 + len(moves)
+(0, True)
+>>> s.undo(), s.step_index
+(True, 0)
+>>> s.hint().action in s.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any, Sequence
+
+from tablekit.bots import Bot, advise, bot_names, make_bot
+from tablekit.core.actions import Action
+from tablekit.core.errors import ConfigError, IllegalActionError
+from tablekit.core.game import Game, Outcome
+from tablekit.core.match import Match
+from tablekit.core.record import Record
+from tablekit.core.registry import spec
+from tablekit.core.rng import derive_seed
+from tablekit.core.verdict import Advice, Event, Verdict
+
+#: The bot that gives hints when the game has it; otherwise hints come from the random bot.
+HINT_BOT = "heuristic"
+
+
+def human_seats(game: Game[Any], seat: int) -> frozenset[int]:
+    """The seats a person sitting at ``seat`` controls (several in solo and co-op modes).
+
+    >>> from tablekit import make
+    >>> sorted(human_seats(make("up_and_down", preset="solo"), 0))
+    [0, 1, 2, 3]
+    >>> human_seats(make("up_and_down", players=3), 3)
+    Traceback (most recent call last):
+    ...
+    tablekit.core.errors.ConfigError: up_and_down: option 'seat' must be an integer from 0 to 2 (got 3)
+    """
+    n = game.num_players
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        raise ConfigError(game.name, "seat", seat, f"an integer from 0 to {n - 1}")
+    return frozenset(spec(game.name).human_seats(game.config, seat))
+
+
+def hint_bot_name(game: Game[Any] | str) -> str:
+    """The bot that gives hints for a game: its heuristic bot, else the random one.
+
+    >>> hint_bot_name("up_and_down")
+    'heuristic'
+    """
+    name = game if isinstance(game, str) else game.name
+    return HINT_BOT if HINT_BOT in bot_names(name) else "random"
+
+
+class Session:
+    """One game: the person plays ``humans`` (from ``seat``), bots play the other seats.
+
+    ``bots`` is one bot name for every seat or one name per seat (a human seat's bot only
+    moves if that seat is handed back to the bots). Every bot draws from its own random
+    stream, derived from ``seed`` and its seat, so a deal played the same way twice goes the
+    same way. ``match`` holds the whole history (undo keeps the moves taken back for redo).
+    """
+
+    def __init__(self, game: Game[Any], seed: int, seat: int = 0, bots: str | Sequence[str] = "heuristic") -> None:
+        n = game.num_players
+        self.humans: frozenset[int] = human_seats(game, seat)
+        names = [bots] * n if isinstance(bots, str) else list(bots)
+        if len(names) != n or not all(isinstance(name, str) for name in names):
+            raise ConfigError(game.name, "bots", bots, f"one bot name or {n} of them")
+        self.bots: tuple[Bot, ...] = tuple(make_bot(name, game) for name in names)
+        self.bot_names: tuple[str, ...] = tuple(names)
+        self.game = game
+        self.seat = seat
+        self.match = Match(game, seed)
+        self.seed = self.match.seed
+        self._rngs = [random.Random(derive_seed(self.seed, "bot", s)) for s in range(n)]
+        self._hinter: Bot | None = None
+
+    def __repr__(self) -> str:
+        return f"Session({self.game.name!r}, seed={self.seed}, seat={self.seat}, step={self.step_index})"
+
+    # --- the position ---------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.match.state
+
+    @property
+    def step_index(self) -> int:
+        """Moves made so far (0: the deal)."""
+        return self.match.step_index
+
+    @property
+    def current_player(self) -> int | None:
+        return self.match.current_player
+
+    @property
+    def is_over(self) -> bool:
+        return self.match.is_over
+
+    @property
+    def solo(self) -> bool:
+        """Does the person play several seats (solo, co-op with open hands)?"""
+        return len(self.humans) > 1
+
+    @property
+    def human_to_play(self) -> int | None:
+        """The person's seat that is to decide now (None: a bot's turn, or the game is over)."""
+        seat = self.match.current_player
+        return seat if seat is not None and seat in self.humans and not self.is_over else None
+
+    @property
+    def latest_events(self) -> tuple[Event, ...]:
+        return self.match.latest_events
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return self.match.legal_actions()
+
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        return self.match.observe(seat)
+
+    def outcome(self) -> Outcome | None:
+        return self.match.outcome()
+
+    def explain(self, action: Action | str) -> Verdict:
+        """Why ``action`` may or may not be played now (the rule's reason)."""
+        return self.match.explain(action)
+
+    # --- moving ---------------------------------------------------------------------------
+    def play(self, action: Action | str) -> tuple[Event, ...]:
+        """The person's move. Raises IllegalActionError with the reason when the game is over,
+        when it is a bot's turn, or when the rules forbid the move; nothing changes then.
+
+        >>> from tablekit import make
+        >>> s = Session(make("up_and_down", players=2), seed=1)
+        >>> s.play("Z")
+        Traceback (most recent call last):
+        ...
+        tablekit.core.errors.InvalidActionError: ...
+        """
+        if self.is_over:
+            raise IllegalActionError(Verdict(False, "core.game_over", {}))
+        if self.human_to_play is None:
+            raise IllegalActionError(Verdict(False, "core.illegal.not_your_turn", {"player": self.current_player}))
+        return self.match.play(action)
+
+    def bot_move(self) -> tuple[Event, ...] | None:
+        """One bot move and its events; None when no bot is to play (the person's turn, or the end)."""
+        seat = self.match.current_player
+        if self.is_over or seat is None or seat in self.humans:
+            return None
+        action = self.bots[seat].choose(self.match.observe(seat), self.match.legal_actions(), self._rngs[seat])
+        return self.match.play(action)
+
+    def run_bots(self, limit: int | None = None) -> list[tuple[Event, ...]]:
+        """Bot moves until the person is to play or the game ends (at most ``limit`` moves);
+        the events of each move, in order."""
+        moves: list[tuple[Event, ...]] = []
+        while limit is None or len(moves) < limit:
+            events = self.bot_move()
+            if events is None:
+                break
+            moves.append(events)
+        return moves
+
+    def hint(self) -> Advice | None:
+        """What the hint bot would play for the person now, with its reason (None: not the
+        person's turn). The same position always gets the same hint."""
+        seat = self.human_to_play
+        if seat is None:
+            return None
+        if self._hinter is None:
+            self._hinter = make_bot(hint_bot_name(self.game), self.game)
+        rng = random.Random(derive_seed(self.seed, "hint", self.step_index))
+        return advise(self._hinter, self.match.observe(seat), self.match.legal_actions(), rng)
+
+    def undo(self) -> bool:
+        """Back to the latest earlier position where one of the person's seats was to decide
+        (in solo every position is, so one step). False, and nothing changes, if there is none.
+        """
+        for i in range(self.step_index - 1, -1, -1):
+            if self.game.current_player(self.match.states[i]) in self.humans:
+                self.match.jump(i)
+                return True
+        return False
+
+    # --- replay ---------------------------------------------------------------------------
+    def _check_step(self, step: int) -> int:
+        last = self.step_index
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= last:
+            raise ValueError(f"a step is a whole number from 0 to {last} (got {step!r})")
+        return step
+
+    def state_at(self, step: int) -> Any:
+        """The position after ``step`` moves (0: the deal), up to the current one."""
+        return self.match.states[self._check_step(step)]
+
+    def events_at(self, step: int) -> tuple[Event, ...]:
+        """What happened in move number ``step`` (nothing for step 0, the deal)."""
+        return self.match.events[self._check_step(step)]
+
+    def events_between(self, first: int, last: int) -> list[Event]:
+        """Every event of moves ``first`` to ``last`` (both included), in order.
+
+        >>> from tablekit import make
+        >>> s = Session(make("up_and_down", players=2), seed=3)
+        >>> _ = s.play(s.legal_actions()[0]); _ = s.run_bots()
+        >>> len(s.events_between(1, s.step_index)) >= s.step_index
+        True
+        """
+        first = self._check_step(max(first, 0))
+        last = self._check_step(last)
+        return [e for events in self.match.events[first:last + 1] for e in events]
+
+    def view(self, lang: str = "en", step: int | None = None, events: Sequence[Event] | None = None,
+             teaching: bool = False, **display: Any) -> dict[str, Any]:
+        """The view-model the person sees (``SPEC.view``), now or at an earlier ``step`` (a
+        replay: nothing is clickable). ``events`` default to those of the step shown."""
+        if step is None:
+            state, controls = self.state, set(self.humans)
+            shown = self.latest_events if events is None else events
+        else:
+            state, controls = self.state_at(step), set()
+            shown = self.events_at(step) if events is None else events
+        return spec(self.game.name).view(self.game, state, self.seat, lang, controls=controls,
+                                         events=shown, teaching=teaching, **display)
+
+    def record(self) -> Record:
+        """The game so far as a record; ``meta["seats"]`` names each seat ("human" or a bot)."""
+        seats = ["human" if s in self.humans else self.bot_names[s] for s in range(self.game.num_players)]
+        return dataclasses.replace(self.match.record(), meta={"seats": seats})
+
+
+__all__ = ["HINT_BOT", "Session", "hint_bot_name", "human_seats"]

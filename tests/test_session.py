@@ -1,0 +1,173 @@
+"""The session controller: seats, bot turns, hints, undo and replay, without any widget."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tablekit import Match, Record, make
+from tablekit.bots import advise, make_bot
+from tablekit.core import derive_seed
+from tablekit.core.errors import ConfigError, IllegalActionError, InvalidActionError
+from tablekit.session import Session, hint_bot_name, human_seats
+
+
+def basic(players: int = 3, seed: int = 5, seat: int = 0, bots: str | list[str] = "heuristic") -> Session:
+    return Session(make("up_and_down", preset="basic", players=players), seed, seat, bots)
+
+
+def play_to_end(session: Session, limit: int = 5000) -> None:
+    session.run_bots()
+    for _ in range(limit):
+        if session.is_over:
+            return
+        session.play(session.legal_actions()[0])
+        session.run_bots()
+    pytest.fail("the game did not end")
+
+
+def test_the_person_plays_the_seats_the_spec_names() -> None:
+    assert basic(seat=2).humans == {2}
+    solo = Session(make("up_and_down", preset="solo"), 4)
+    assert solo.humans == {0, 1, 2, 3} and solo.solo
+    assert solo.run_bots() == []  # no bot ever moves in solo
+    assert not basic().solo
+    with pytest.raises(ConfigError, match="'seat'"):
+        human_seats(make("up_and_down", players=3), -1)
+
+
+def test_bots_are_checked_per_seat() -> None:
+    with pytest.raises(ConfigError, match="'bots'"):
+        basic(bots=["random", "random"])
+    with pytest.raises(ConfigError, match="'bot'"):
+        basic(bots="wizard")
+    session = basic(bots=["heuristic", "random", "heuristic"])
+    assert [b.name for b in session.bots] == ["heuristic", "random", "heuristic"]
+
+
+def test_bot_moves_follow_the_per_seat_streams() -> None:
+    """The same moves as bots drawing from ``derive_seed(seed, "bot", seat)`` streams."""
+    game = make("up_and_down", preset="basic", players=3)
+    session = Session(game, 9, 0, "random")
+    match = Match(game, 9)
+    rngs = {s: random.Random(derive_seed(9, "bot", s)) for s in (1, 2)}
+    bot = make_bot("random", game)
+    for _ in range(6):
+        if session.is_over:
+            break
+        assert session.human_to_play == 0
+        first = session.legal_actions()[0]
+        session.play(first)
+        match.play(first)
+        session.run_bots()
+        while not match.is_over and match.current_player != 0:
+            seat = match.current_player
+            match.play(bot.choose(match.observe(seat), match.legal_actions(), rngs[seat]))
+        assert session.state == match.state
+
+
+def test_run_bots_stops_at_the_limit_and_at_the_persons_turn() -> None:
+    session = basic(players=4, seat=3)  # player 1 leads: three bots move first
+    assert session.human_to_play is None and session.current_player == 0
+    one = session.run_bots(limit=1)
+    assert len(one) == 1 and session.step_index == 1
+    rest = session.run_bots()
+    assert session.human_to_play == 3 and session.step_index == 1 + len(rest)
+    assert session.bot_move() is None and session.run_bots() == []
+
+
+def test_play_refuses_with_the_rules_reason_and_changes_nothing() -> None:
+    session = basic(players=4, seat=3)
+    with pytest.raises(IllegalActionError) as refused:
+        session.play(session.legal_actions()[0])  # a bot's turn
+    assert refused.value.verdict.reason == "core.illegal.not_your_turn"
+    assert "not your turn" in refused.value.text("en") and session.step_index == 0
+    moved = len(session.run_bots())
+    before = session.state
+    hand = {str(c) for c in session.state.hands[3]}
+    missing = next(str(n) for n in range(1, 101) if str(n) not in hand)
+    with pytest.raises(IllegalActionError) as illegal:
+        session.play(missing)
+    assert illegal.value.verdict.reason.startswith("up_and_down.illegal.")
+    with pytest.raises(InvalidActionError):
+        session.play("not a code")
+    assert (session.state, session.step_index) == (before, moved)  # only the bots moved
+    play_to_end(session)
+    with pytest.raises(IllegalActionError) as over:
+        session.play("P")
+    assert over.value.verdict.reason == "core.game_over"
+
+
+def test_hint_is_the_heuristic_advice_and_only_on_the_persons_turn() -> None:
+    session = basic(players=4, seed=3)
+    game = session.game
+    advice = session.hint()
+    assert advice is not None
+    expected = advise(make_bot("heuristic", game), game.observe(session.state, 0), session.legal_actions(),
+                      random.Random(0))
+    assert advice.action == expected.action and advice.text("en") == expected.text("en")
+    assert session.hint() == advice  # the same position gets the same hint
+    waiting = basic(players=4, seat=3)
+    assert waiting.hint() is None
+
+
+def test_hint_falls_back_to_the_random_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert hint_bot_name("page_one") == "heuristic"
+    monkeypatch.setattr("tablekit.session.bot_names", lambda game: ("random",))
+    session = basic()
+    assert hint_bot_name(session.game) == "random"
+    advice = session.hint()
+    assert advice is not None and advice.reason == "core.hint.random"
+    assert advice.action in session.legal_actions()
+
+
+def test_undo_goes_back_to_the_persons_previous_turn() -> None:
+    session = basic(players=4, seed=3)
+    assert not session.undo()  # nothing to take back at the deal
+    opening = session.state
+    session.play(session.legal_actions()[0])
+    session.run_bots()
+    assert session.step_index > 1 and session.human_to_play == 0
+    assert session.undo() and session.state == opening and session.step_index == 0
+
+
+def test_undo_in_solo_is_one_step() -> None:
+    session = Session(make("up_and_down", preset="solo"), 4)
+    states = [session.state]
+    for _ in range(3):
+        session.play(session.legal_actions()[0])
+        states.append(session.state)
+    assert session.undo() and session.state == states[2]
+    assert session.undo() and session.state == states[1]
+
+
+def test_replay_positions_and_events() -> None:
+    session = basic(players=2, seed=8)
+    play_to_end(session)
+    end = session.step_index
+    assert session.state_at(end) == session.state and session.state_at(0) == Match(session.game, 8).state
+    assert session.events_at(0) == ()
+    assert session.events_between(1, end) == [e for i in range(1, end + 1) for e in session.events_at(i)]
+    for bad in (-1, end + 1, True, "2"):
+        with pytest.raises(ValueError):
+            session.state_at(bad)  # type: ignore[arg-type]
+    earlier = session.view("en", step=1)
+    assert not any(c["playable"] for z in earlier["zones"] for c in z.get("cards", []))
+    assert session.view("ja")["over"]
+
+
+def test_the_record_names_the_seats_and_replays() -> None:
+    session = basic(players=3, seed=2, seat=1, bots=["random", "heuristic", "random"])
+    session.run_bots()
+    session.play(session.legal_actions()[0])
+    session.run_bots()
+    record = Record.from_json(session.record().to_json())
+    assert record.meta["seats"] == ["random", "human", "random"]
+    assert Match.from_record(record).state == session.state
+
+
+def test_a_page_one_game_to_the_end() -> None:
+    session = Session(make("page_one", players=3), 11, seat=1)
+    play_to_end(session)
+    assert session.outcome() is not None and session.human_to_play is None and session.hint() is None
