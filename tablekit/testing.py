@@ -15,11 +15,11 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from tablekit.core.errors import IllegalActionError
+from tablekit.core.deck import stack
 from tablekit.core.game import Game
 from tablekit.core.record import Record
 from tablekit.core.rng import derive_seed
@@ -273,26 +273,6 @@ def playthrough(game: Game[Any], seed: int, max_steps: int = 150, lang: str = "e
 
 #: A stacked deal: a deck order starting with given cards (``tablekit.core.deck.stack``).
 stack_deck = stack
-
-
-def stack_deck(deck: Sequence[Any], front: Sequence[Any]) -> list[Any]:
-    """A deck order that starts with ``front`` and continues with the rest of ``deck`` in its
-    own order; raises ValueError if ``front`` holds a card the deck does not have.
-
-    >>> stack_deck([1, 2, 3, 4, 5], [4, 2])
-    [4, 2, 1, 3, 5]
-    """
-    rest = Counter(deck)
-    rest.subtract(front)
-    if any(v < 0 for v in rest.values()):
-        extra = sorted(str(k) for k, v in rest.items() if v < 0)
-        raise ValueError(f"cards not in the deck (or too many copies): {', '.join(extra)}")
-    tail = []
-    for card in deck:
-        if rest[card] > 0:
-            tail.append(card)
-            rest[card] -= 1
-    return list(front) + tail
 
 
 __all__ = ["CheckReport", "ConformanceError", "check_game", "perft", "perft_divide", "playthrough", "stack_deck"]

@@ -26,21 +26,40 @@ class Outcome:
 
     ``termination`` is an i18n code saying why the game ended; ``winners`` are seats;
     ``scores`` has one number per seat (what "score" means is the game's: win points, chips,
-    cards emptied); ``details`` holds game-specific, JSON-ready figures.
+    cards emptied); ``details`` holds game-specific, JSON-ready figures. ``teams`` names the
+    sides when seats play together (each a tuple of seats; all seats in one team for a co-op
+    game); it is empty when everyone plays for themselves, and only then left out of the JSON.
+
+    >>> Outcome("x.end", (0,), (1.0, 0.0)).to_json()
+    {'termination': 'x.end', 'winners': [0], 'scores': [1.0, 0.0], 'details': {}}
+    >>> Outcome("x.end", (0, 2), (1.0, 0.0, 1.0, 0.0), teams=((0, 2), (1, 3))).to_json()["teams"]
+    [[0, 2], [1, 3]]
     """
 
     termination: str
     winners: tuple[int, ...]
     scores: tuple[float, ...]
     details: dict[str, Any] = field(default_factory=dict)
+    teams: tuple[tuple[int, ...], ...] = ()
+
+    def team_of(self, seat: int) -> tuple[int, ...] | None:
+        """The team ``seat`` plays in, or None when there are no teams.
+
+        >>> Outcome("x.end", (), (0.0, 0.0), teams=((0, 1),)).team_of(1)
+        (0, 1)
+        """
+        return next((team for team in self.teams if seat in team), None)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "termination": self.termination,
             "winners": list(self.winners),
             "scores": list(self.scores),
             "details": dict(self.details),
         }
+        if self.teams:
+            data["teams"] = [list(team) for team in self.teams]
+        return data
 
 
 class Game(Generic[S]):

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Callable
 
+from tablekit.core import cards
 from tablekit.core.view import face as make_face
-from tablekit.i18n import has, tr
 
 WIDTH, HEIGHT = 60, 84  # viewBox units; the widget scales cards with CSS
 
@@ -79,16 +79,15 @@ def _up_and_down(face: dict[str, Any]) -> str:
 
 # --- The standard 52-card deck and its two Jokers (American Page One) -----------------------
 #
-# Card codes are rank then suit: ranks A 2 3 4 5 6 7 8 9 10 J Q K, suits S (spades) H (hearts)
-# D (diamonds) C (clubs): "AS", "7H", "10D", "QC". The Jokers are "JK1" (black) and "JK2" (red).
-# Reading a code is tolerant: case and spaces do not matter, "T" means 10 ("TS" is "10S"), a suit
-# symbol may replace its letter ("Q♠", "10♡"), "1" may stand for the ace, and "JK" / "JOKER" mean
-# "JK1" (a one-Joker deck).
-# ``standard_code`` turns any accepted spelling into the canonical one.
+# The cards themselves (codes, suits, ranks, jokers, how codes are read and how cards are
+# named) are data in ``tablekit.core.cards``; this module only draws them. Canonical codes are
+# rank then suit: "AS", "7H", "TD", "QC"; jokers "JK1" (black) and "JK2" (red), and "JK" (a
+# joker of a deck whose jokers are alike, drawn as the black one). Reading is tolerant
+# (``core.cards.read_code``): "10D", "Q♠", "joker".
 #
-# Everything a face needs is in the tables below (``SUITS``, ``RANKS``, ``JOKERS``): a new deck
-# with coloured suits (UNO, Up or Down?) is another table of ``Suit`` rows plus one small
-# drawing function registered in ``DECKS``.
+# The art tables below (``SUITS``, ``RANKS``, ``JOKERS``) add only what a picture needs: a
+# new deck with coloured suits (UNO, Up or Down?) is another table plus one small drawing
+# function registered in ``DECKS``.
 
 STANDARD_DECK = "standard"
 #: The font of ranks and letters: common sans-serif faces already on the reader's machine.
@@ -99,20 +98,21 @@ COURT_PANEL = "#fbf5e6"
 
 @dataclass(frozen=True)
 class Suit:
-    """One suit as data.
+    """How one suit is drawn.
 
-    ``code`` is its letter in card codes, ``symbol`` the character people read, ``classic`` and
-    ``four`` its ink in the two-colour and four-colour schemes, ``shape`` the SVG elements that
-    draw its symbol inside a 100 x 100 box (filled with the ink), ``aliases`` other accepted
-    spellings. Its spoken name is the catalog entry ``render.standard.suit.<code>``.
+    ``code`` is its letter (``core.cards.SUITS``), ``classic`` and ``four`` its ink in the
+    two-colour and four-colour schemes, ``shape`` the SVG elements that draw its symbol inside
+    a 100 x 100 box (filled with the ink). Its symbol and name come from ``core.cards``.
     """
 
     code: str
-    symbol: str
     classic: str
     four: str
     shape: str
-    aliases: tuple[str, ...] = ()
+
+    @property
+    def symbol(self) -> str:
+        return cards.SUIT_SYMBOLS[self.code]
 
     def ink(self, four_colour: bool = False) -> str:
         return self.four if four_colour else self.classic
@@ -120,28 +120,29 @@ class Suit:
 
 @dataclass(frozen=True)
 class Rank:
-    """One rank as data: ``code`` in card codes (also the text in the corners), ``kind``
+    """How one rank is drawn: ``code`` is its letter (``core.cards.RANKS``), ``kind``
     (``"ace"``: one large symbol, ``"pips"``: ``pips`` symbols, ``"court"``: a large letter),
     ``pips`` as (column, row) fractions of the pip field (0 = left/top, 1 = right/bottom; pips
-    below the middle are drawn upside down, as on printed cards) and ``aliases``. Its spoken name
-    is ``render.standard.rank.<code>`` when the catalog has it, else the code itself ("7")."""
+    below the middle are drawn upside down, as on printed cards). ``text`` is what the corners
+    print ("10" for the ten)."""
 
     code: str
     kind: str
     pips: tuple[tuple[float, float], ...] = ()
-    aliases: tuple[str, ...] = ()
+
+    @property
+    def text(self) -> str:
+        return cards.rank_text(self.code)
 
 
 @dataclass(frozen=True)
 class Joker:
-    """A Joker: its ink, whether its star is solid (the two Jokers differ by shape as well as
-    colour), and aliases. Its spoken name is ``render.standard.joker.<number>``."""
+    """How a Joker is drawn: its ink, and whether its star is solid (the two Jokers differ by
+    shape as well as colour). Its name comes from ``core.cards``."""
 
     code: str
-    number: str
     ink: str
     solid: bool
-    aliases: tuple[str, ...] = ()
 
 
 BLACK, RED, BLUE, GREEN = "#1b1b1b", "#c4122f", "#0b57b3", "#127a2e"
@@ -180,10 +181,10 @@ def _n(value: float, places: int = 2) -> str:
 SUITS: dict[str, Suit] = {
     s.code: s
     for s in (
-        Suit("S", "\u2660", BLACK, BLACK, _SPADE, ("\u2664",)),
-        Suit("H", "\u2665", RED, RED, _HEART, ("\u2661",)),
-        Suit("D", "\u2666", RED, BLUE, _DIAMOND, ("\u2662",)),
-        Suit("C", "\u2663", BLACK, GREEN, _CLUB, ("\u2667",)),
+        Suit("S", BLACK, BLACK, _SPADE),
+        Suit("H", RED, RED, _HEART),
+        Suit("D", RED, BLUE, _DIAMOND),
+        Suit("C", BLACK, GREEN, _CLUB),
     )
 }
 
@@ -193,7 +194,7 @@ _THIRDS = tuple((col, row) for row in (0.0, 1 / 3, 2 / 3, 1.0) for col in (_L, _
 RANKS: dict[str, Rank] = {
     r.code: r
     for r in (
-        Rank("A", "ace", ((_C, 0.5),), ("1",)),
+        Rank("A", "ace", ((_C, 0.5),)),
         Rank("2", "pips", ((_C, 0.0), (_C, 1.0))),
         Rank("3", "pips", ((_C, 0.0), (_C, 0.5), (_C, 1.0))),
         Rank("4", "pips", _SIDES),
@@ -202,7 +203,7 @@ RANKS: dict[str, Rank] = {
         Rank("7", "pips", _SIDES + ((_L, 0.5), (_R, 0.5), (_C, 0.25))),
         Rank("8", "pips", _SIDES + ((_L, 0.5), (_R, 0.5), (_C, 0.25), (_C, 0.75))),
         Rank("9", "pips", _THIRDS + ((_C, 0.5),)),
-        Rank("10", "pips", _THIRDS + ((_C, 1 / 6), (_C, 5 / 6)), ("T",)),
+        Rank("T", "pips", _THIRDS + ((_C, 1 / 6), (_C, 5 / 6))),
         Rank("J", "court"),
         Rank("Q", "court"),
         Rank("K", "court"),
@@ -212,17 +213,14 @@ RANKS: dict[str, Rank] = {
 JOKERS: dict[str, Joker] = {
     j.code: j
     for j in (
-        Joker("JK1", "1", BLACK, True, ("JK", "JOKER", "JOKER1")),
-        Joker("JK2", "2", RED, False, ("JOKER2",)),
+        Joker("JK1", BLACK, True),
+        Joker("JK2", RED, False),
     )
 }
 
-#: Every canonical code: spades, hearts, diamonds, clubs (A to K each), then the two Jokers.
-STANDARD_CODES: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS) + tuple(JOKERS)
-
-_SUIT_ALIASES = {a: s for s in SUITS.values() for a in (s.code, s.symbol, *s.aliases)}
-_RANK_ALIASES = {a: r for r in RANKS.values() for a in (r.code, *r.aliases)}
-_JOKER_ALIASES = {a: j for j in JOKERS.values() for a in (j.code, *j.aliases)}
+#: Every face this module draws distinctly: the 52 cards (spades, hearts, diamonds, clubs, A to
+#: K each), then the two Jokers.
+STANDARD_CODES: tuple[str, ...] = cards.STANDARD_52 + cards.JOKERS
 
 # Where things go, in viewBox units.
 _CORNER_X, _CORNER_RANK_Y, _CORNER_SUIT_Y, _CORNER_SUIT, _CORNER_FONT = 8.5, 15.5, 24.0, 10.0, 14.5
@@ -230,26 +228,19 @@ _PIP_LEFT, _PIP_RIGHT, _PIP_TOP, _PIP_BOTTOM, _PIP = 20.5, 39.5, 17.0, 67.0, 10.
 
 
 def _parse(code: object) -> tuple[Rank, Suit] | Joker:
-    text = "".join(code.split()).upper().replace("\ufe0f", "") if isinstance(code, str) else ""
-    if text in _JOKER_ALIASES:
-        return _JOKER_ALIASES[text]
-    rank, suit = _RANK_ALIASES.get(text[:-1]), _SUIT_ALIASES.get(text[-1:])
-    if rank is None or suit is None:
-        raise ValueError(
-            f"unknown standard card code {code!r}: expected a rank (A, 2-10 or T, J, Q, K) and a "
-            f"suit (S, H, D, C), e.g. 'QS', '10H', 'TD', or a Joker 'JK1' (black) / 'JK2' (red)"
-        )
-    return rank, suit
+    canonical = cards.read_code(code)
+    if cards.is_joker(canonical):
+        return JOKERS.get(canonical, JOKERS["JK1"])  # a plain "JK" is drawn as the black one
+    return RANKS[cards.rank_of(canonical)], SUITS[cards.suit_of(canonical)]
 
 
 def standard_code(code: str) -> str:
     """The canonical spelling of a standard card code; ValueError names a code it cannot read.
 
-    >>> standard_code("ts"), standard_code("Q♠"), standard_code("10H"), standard_code("joker")
-    ('10S', 'QS', '10H', 'JK1')
+    >>> standard_code("10s"), standard_code("Q♠"), standard_code("TH"), standard_code("joker")
+    ('TS', 'QS', 'TH', 'JK')
     """
-    card = _parse(code)
-    return card.code if isinstance(card, Joker) else card[0].code + card[1].code
+    return cards.read_code(code)
 
 
 def standard_label(code: str) -> str:
@@ -258,23 +249,16 @@ def standard_label(code: str) -> str:
     >>> standard_label("TD"), standard_label("jk2")
     ('10♦', 'JK2')
     """
-    card = _parse(code)
-    return card.code if isinstance(card, Joker) else card[0].code + card[1].symbol
+    return cards.card_label(code)
 
 
 def standard_name(code: str, lang: str = "en") -> str:
-    """The spoken name of a card, from the i18n catalogs.
+    """The spoken name of a card (``core.cards.card_name``).
 
     >>> standard_name("QS"), standard_name("QS", "ja"), standard_name("7H"), standard_name("JK2")
     ('Queen of spades', 'スペードのクイーン', '7 of hearts', 'Red Joker')
     """
-    card = _parse(code)
-    if isinstance(card, Joker):
-        return tr(f"render.standard.joker.{card.number}", lang)
-    rank, suit = card
-    rank_key = f"render.standard.rank.{rank.code}"
-    rank_name = tr(rank_key, lang) if has(rank_key, lang) else rank.code
-    return tr("render.standard.name", lang, rank=rank_name, suit=f"@render.standard.suit.{suit.code}")
+    return cards.card_name(code, lang)
 
 
 def standard_face(code: str, lang: str = "en", four_colour: bool = False) -> dict[str, Any]:
@@ -319,7 +303,7 @@ def _both_corners(mark: str) -> str:
 
 def _standard_body(rank: Rank, suit: Suit, four_colour: bool) -> str:
     ink = suit.ink(four_colour)
-    corner = _text(_CORNER_X, _CORNER_RANK_Y, rank.code, _CORNER_FONT, ink, width=12 if len(rank.code) > 1 else None)
+    corner = _text(_CORNER_X, _CORNER_RANK_Y, rank.text, _CORNER_FONT, ink, width=12 if len(rank.text) > 1 else None)
     corner += _shape(suit.shape, _CORNER_X, _CORNER_SUIT_Y, _CORNER_SUIT, ink)
     mid_x, mid_y = WIDTH / 2, HEIGHT / 2
     if rank.kind == "ace":
@@ -329,7 +313,7 @@ def _standard_body(rank: Rank, suit: Suit, four_colour: bool) -> str:
             f'<rect x="15.5" y="11" width="29" height="62" rx="3" fill="{COURT_PANEL}" '
             f'stroke="{ink}" stroke-width="1"/>'
             + _shape(suit.shape, mid_x, 21, 11, ink)
-            + _text(mid_x, mid_y + 9, rank.code, 25, ink)
+            + _text(mid_x, mid_y + 9, rank.text, 25, ink)
             + _shape(suit.shape, mid_x, HEIGHT - 21, 11, ink, flip=True)
         )
     else:

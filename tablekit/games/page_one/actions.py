@@ -2,8 +2,9 @@
 
 Cards are ints: ``suit * 13 + rank`` with suits ♠ ♥ ♦ ♣ (0..3, letters S H D C) and ranks A, 2..9,
 T (ten), J, Q, K (0..12), so 0 is the ace of spades and 51 the king of clubs; 52 is a joker
-(every joker is the same card). A card's code is its rank then its suit letter: ``"7H"``,
-``"TD"``, ``"AS"``; a joker is ``"JK"``.
+(every joker is the same card). Card ``c`` is ``tablekit.core.cards.STANDARD_52[c]`` (the suits,
+ranks, codes and names of the standard deck are data there): ``"7H"``, ``"TD"``, ``"AS"``; a
+joker is ``"JK"``.
 
 Actions and their codes:
 
@@ -29,14 +30,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tablekit.core import cards
 from tablekit.core.actions import Action
 from tablekit.core.errors import InvalidActionError
 
-SUITS = "SHDC"
-RANKS = "A23456789TJQK"
+SUITS = cards.SUITS
+RANKS = cards.RANKS
 JOKER = 52
-JOKER_CODE = "JK"
+JOKER_CODE = cards.JOKER
 NUM_CARDS = 53  # card ints 0..52
+_CODES: tuple[str, ...] = cards.STANDARD_52 + (cards.JOKER,)
+_FROM_CODE: dict[str, int] = {code: i for i, code in enumerate(_CODES)}
 
 
 def suit_of(card: int) -> int:
@@ -50,14 +54,13 @@ def rank_of(card: int) -> int:
 
 
 def card_code(card: int) -> str:
-    return JOKER_CODE if card == JOKER else RANKS[card % 13] + SUITS[card // 13]
+    return _CODES[card]
 
 
 def card_from_code(code: str) -> int:
-    if code == JOKER_CODE:
-        return JOKER
-    if len(code) == 2 and code[0] in RANKS and code[1] in SUITS:
-        return SUITS.index(code[1]) * 13 + RANKS.index(code[0])
+    card = _FROM_CODE.get(code)
+    if card is not None:
+        return card
     raise InvalidActionError(
         f"{code!r} is not a Page One card (rank A 2-9 T J Q K then suit S H D C, e.g. '7H' or 'TD'; 'JK' a joker)"
     )

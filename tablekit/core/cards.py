@@ -1,0 +1,156 @@
+"""The standard 52-card deck and its jokers, as data, with names from one i18n catalogue.
+
+A card code is its rank then its suit letter: ranks ``A 2 3 4 5 6 7 8 9 T J Q K`` (``T`` is
+the ten) and suits ``S H D C`` (spades, hearts, diamonds, clubs): ``"AS"``, ``"7H"``,
+``"TD"``, ``"QC"``. A joker is ``"JK"`` where all jokers are alike; decks whose two jokers
+differ use ``"JK1"`` (black) and ``"JK2"`` (red). ``STANDARD_52`` lists the cards suit by
+suit (spades A..K, then hearts, diamonds, clubs), so a game may number them 0..51 in that
+order.
+
+Names come from the catalogue keys ``cards.rank.<rank>`` (when a rank has a word: Ace, Jack,
+Queen, King), ``cards.suit.<suit>``, ``cards.name`` (how rank and suit combine),
+``cards.label`` (the short label, "7♥" / "♥7"), ``cards.joker`` and ``cards.joker.<1|2>``.
+Card pictures live in ``tablekit.render.svg``; this module has no art.
+
+>>> len(STANDARD_52), STANDARD_52[0], STANDARD_52[51]
+(52, 'AS', 'KC')
+>>> card_name("QS"), card_name("QS", "ja"), card_label("TD"), card_label("TD", "ja")
+('Queen of spades', 'スペードのクイーン', '10♦', '♦10')
+"""
+
+from __future__ import annotations
+
+from tablekit.i18n import has, tr
+
+#: Suit letters in deck order, and the symbol people read for each.
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+SUIT_SYMBOLS: dict[str, str] = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+#: Red suits (the others are black).
+RED_SUITS = frozenset({"H", "D"})
+#: Rank letters from the ace to the king.
+RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
+#: What is printed for a rank where it differs from its letter.
+RANK_TEXT: dict[str, str] = {"T": "10"}
+#: A joker (all jokers alike), and the two jokers of a deck that tells them apart.
+JOKER = "JK"
+JOKERS: tuple[str, ...] = ("JK1", "JK2")
+
+STANDARD_52: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
+#: Every code this module reads and names: the 52 cards, then the plain and the two jokers.
+CODES: tuple[str, ...] = STANDARD_52 + (JOKER,) + JOKERS
+
+# Other spellings people type: the ten as "10", the ace as "1", hollow suit symbols, "JOKER".
+_SUIT_ALIASES: dict[str, str] = {
+    **{s: s for s in SUITS},
+    **{sym: s for s, sym in SUIT_SYMBOLS.items()},
+    "\u2664": "S", "\u2661": "H", "\u2662": "D", "\u2667": "C",
+}
+_RANK_ALIASES: dict[str, str] = {**{r: r for r in RANKS}, "10": "T", "1": "A"}
+_JOKER_ALIASES: dict[str, str] = {
+    JOKER: JOKER, "JOKER": JOKER, "JK1": "JK1", "JOKER1": "JK1", "JK2": "JK2", "JOKER2": "JK2",
+}
+
+
+def read_code(text: object) -> str:
+    """The canonical code of a card written any accepted way (case and spaces do not matter,
+    ``10`` for ``T``, ``1`` for ``A``, a suit symbol for its letter, ``JOKER`` for ``JK``).
+    ValueError names a text that is not a card.
+
+    >>> read_code("10h"), read_code("Q♠"), read_code(" t d "), read_code("joker2")
+    ('TH', 'QS', 'TD', 'JK2')
+    """
+    key = "".join(text.split()).upper().replace("\ufe0f", "") if isinstance(text, str) else ""
+    if key in _JOKER_ALIASES:
+        return _JOKER_ALIASES[key]
+    rank, suit = _RANK_ALIASES.get(key[:-1]), _SUIT_ALIASES.get(key[-1:])
+    if rank is None or suit is None:
+        raise ValueError(
+            f"unknown standard card code {text!r}: expected a rank (A, 2-9, T or 10, J, Q, K) and a "
+            f"suit (S, H, D, C), e.g. 'QS', 'TH', '10D', or a joker 'JK' ('JK1' black, 'JK2' red)"
+        )
+    return rank + suit
+
+
+def is_joker(code: str) -> bool:
+    """>>> is_joker("JK"), is_joker("JK2"), is_joker("JH")
+    (True, True, False)
+    """
+    return code == JOKER or code in JOKERS
+
+
+def rank_of(code: str) -> str:
+    """The rank letter of a canonical code ("" for a joker).
+
+    >>> rank_of("TD"), rank_of("JK")
+    ('T', '')
+    """
+    return "" if is_joker(code) else code[:-1]
+
+
+def suit_of(code: str) -> str:
+    """The suit letter of a canonical code ("" for a joker).
+
+    >>> suit_of("TD"), suit_of("JK1")
+    ('D', '')
+    """
+    return "" if is_joker(code) else code[-1]
+
+
+def rank_text(rank: str) -> str:
+    """What is printed for a rank: "10" for ``T``, else the letter.
+
+    >>> rank_text("T"), rank_text("Q")
+    ('10', 'Q')
+    """
+    return RANK_TEXT.get(rank, rank)
+
+
+def rank_name(rank: str, lang: str = "en") -> str:
+    """The spoken name of a rank ("Queen", "7", "10").
+
+    >>> rank_name("Q", "ja"), rank_name("T")
+    ('クイーン', '10')
+    """
+    key = f"cards.rank.{rank}"
+    return tr(key, lang) if has(key, lang) else rank_text(rank)
+
+
+def suit_name(suit: str, lang: str = "en") -> str:
+    """>>> suit_name("H"), suit_name("H", "ja")
+    ('hearts', 'ハート')
+    """
+    return tr(f"cards.suit.{suit}", lang)
+
+
+def card_name(code: str, lang: str = "en") -> str:
+    """The spoken name of a card (aria labels, narration); any accepted spelling.
+
+    >>> card_name("7H"), card_name("JK"), card_name("JK2"), card_name("AC", "ja")
+    ('7 of hearts', 'Joker', 'Red Joker', 'クラブのエース')
+    """
+    code = read_code(code)
+    if code == JOKER:
+        return tr("cards.joker", lang)
+    if code in JOKERS:
+        return tr(f"cards.joker.{code[-1]}", lang)
+    return tr("cards.name", lang, rank=rank_name(rank_of(code), lang), suit=suit_name(suit_of(code), lang))
+
+
+def card_label(code: str, lang: str = "en") -> str:
+    """A short label: rank and suit symbol in the language's order ("10♠" / "♠10"); a joker
+    keeps its code.
+
+    >>> card_label("QS"), card_label("QS", "ja"), card_label("JK1")
+    ('Q♠', '♠Q', 'JK1')
+    """
+    code = read_code(code)
+    if is_joker(code):
+        return code
+    return tr("cards.label", lang, rank=rank_text(rank_of(code)), suit=SUIT_SYMBOLS[suit_of(code)])
+
+
+__all__ = [
+    "CODES", "JOKER", "JOKERS", "RANKS", "RANK_TEXT", "RED_SUITS", "STANDARD_52", "SUITS",
+    "SUIT_SYMBOLS", "card_label", "card_name", "is_joker", "rank_name", "rank_of", "rank_text",
+    "read_code", "suit_name", "suit_of",
+]
