@@ -21,25 +21,22 @@ Up&Down (up_and_down), 2 to 7 players
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import os
-import random
 import sys
 import unicodedata
 from pathlib import Path
 from typing import Any, NoReturn, Sequence
 
-from tablekit.bots import Bot, advise, make_bot
+from tablekit.bots import make_bot
 from tablekit.core import (
     Action,
     ConfigError,
     Game,
+    IllegalActionError,
     InvalidActionError,
-    Match,
     Record,
     RecordError,
     TablekitError,
-    derive_seed,
     list_games,
     make,
     presets,
@@ -47,13 +44,13 @@ from tablekit.core import (
 from tablekit.core.registry import spec
 from tablekit.i18n import LANGUAGES, has, seat_name, tr
 from tablekit.render import render_outcome, render_record, render_state
+from tablekit.session import Session, human_seats
 
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
-HINT_BOT = "heuristic"
 DEFAULT_BOT = "heuristic"
 
 
@@ -221,23 +218,16 @@ def _num(x: float) -> str:
 
 # --- play ----------------------------------------------------------------------------------
 class _Session:
-    """One person at the terminal playing ``match`` for the seats in ``humans``."""
+    """The terminal around a :class:`~tablekit.session.Session`: it prints the table and the
+    events, reads the person's moves and commands, and saves the record."""
 
-    def __init__(self, game: Game[Any], seed: int, humans: set[int], bots: dict[int, Bot],
-                 lang: str, open_view: bool, save: str | None, bot_names: list[str]) -> None:
-        self.game = game
-        self.seed = seed
-        self.match = Match(game, seed)
-        self.humans = humans
-        self.bots = bots
-        self.rngs = {seat: random.Random(derive_seed(seed, "bot", seat)) for seat in bots}
-        self.hint_rng = random.Random(derive_seed(seed, "hint"))
+    def __init__(self, session: Session, lang: str, open_view: bool, save: str | None) -> None:
+        self.session = session
+        self.game = session.game
         self.lang = lang
         self.open_view = open_view
         self.save_path = save
-        self.bot_names = bot_names
         self.shown = 0  # the events of steps 1..shown have been printed
-        self._hint_bot: Bot | None = None
 
     # --- output --------------------------------------------------------------------------
     def t(self, key: str, /, **params: Any) -> str:
@@ -247,19 +237,16 @@ class _Session:
         return None if self.open_view else seat
 
     def print_events(self) -> None:
-        match = self.match
-        if match.step_index <= self.shown:
-            self.shown = match.step_index
-            return
-        _say(self.t("cli.play.since"))
-        for i in range(self.shown + 1, match.step_index + 1):
-            for event in match.events[i]:
+        step = self.session.step_index
+        if step > self.shown:
+            _say(self.t("cli.play.since"))
+            for event in self.session.events_between(self.shown + 1, step):
                 _say("  " + event.text(self.lang))
-        self.shown = match.step_index
-        _say()
+            _say()
+        self.shown = step
 
     def print_table(self, seat: int, legal: Sequence[Action]) -> None:
-        _say(render_state(self.game, self.match.state, self.lang, self.view_seat(seat)))
+        _say(render_state(self.game, self.session.state, self.lang, self.view_seat(seat)))
         _say()
         _say(self.t("cli.play.choose"))
         for n, action in enumerate(legal, 1):
@@ -283,15 +270,6 @@ class _Session:
         _say("  " + self.t("cli.play.help.quit"))
 
     # --- decisions -----------------------------------------------------------------------
-    def run_bots(self) -> None:
-        match = self.match
-        while not match.is_over and match.current_player not in self.humans:
-            seat = match.current_player
-            assert seat is not None
-            bot = self.bots[seat]
-            action = bot.choose(match.observe(seat), match.legal_actions(), self.rngs[seat])
-            match.play(action)
-
     def parse(self, text: str, legal: Sequence[Action]) -> Action | None:
         """A list number or an action code ('=CODE' forces a code); None if neither."""
         forced = text.startswith("=")
@@ -307,27 +285,16 @@ class _Session:
                 continue
         return None
 
-    def hint(self, seat: int, legal: Sequence[Action]) -> None:
-        if self._hint_bot is None:
-            try:
-                self._hint_bot = make_bot(HINT_BOT, self.game)
-            except (ImportError, ConfigError):  # a game without its own heuristic bot
-                self._hint_bot = make_bot("random", self.game)
-        advice = advise(self._hint_bot, self.match.observe(seat), legal, self.hint_rng)
+    def hint(self, legal: Sequence[Action]) -> None:
+        advice = self.session.hint()
+        assert advice is not None  # asked only on the person's turn
         number = legal.index(advice.action) + 1 if advice.action in legal else "?"
         _say(self.t("cli.play.hint", n=number, label=advice.action.label(self.lang), reason=advice.text(self.lang)))
 
-    def undo(self, seat: int) -> bool:
-        match = self.match
-        if len(self.humans) == self.game.num_players:
-            # Solo: every decision is the person's, so step back one decision.
-            done = match.step_index > 0
-            if done:
-                match.undo()
-        else:
-            done = match.undo_to_turn_of(seat)
+    def undo(self) -> bool:
+        done = self.session.undo()
         if done:
-            self.shown = match.step_index
+            self.shown = self.session.step_index
             _say(self.t("cli.play.undone"))
         else:
             _say(self.t("cli.play.nothing_to_undo"))
@@ -335,7 +302,7 @@ class _Session:
 
     def turn(self, seat: int) -> str:
         """Ask until the person plays, undoes or leaves. Returns 'played', 'undo', 'quit' or 'eof'."""
-        legal = self.match.legal_actions()
+        legal = self.session.legal_actions()
         self.print_table(seat, legal)
         while True:
             try:
@@ -354,33 +321,29 @@ class _Session:
                 self.print_help(legal)
                 continue
             if command == "h":
-                self.hint(seat, legal)
+                self.hint(legal)
                 continue
             if command == "u":
-                if self.undo(seat):
+                if self.undo():
                     return "undo"
                 continue
             action = self.parse(text, legal)
-            if action is None:
-                _say(self.t("cli.play.not_understood", text=text, example=self.examples(legal)))
-                continue
-            if self.game.is_legal(self.match.state, action):
-                self.match.play(action)
-                return "played"
-            try:
-                verdict = self.game.explain(self.match.state, action)
-            except (TablekitError, ValueError, TypeError):
-                _say(self.t("cli.play.not_understood", text=text, example=self.examples(legal)))
-                continue
-            _say(self.t("cli.play.refused", reason=verdict.text(self.lang)))
+            if action is not None:
+                try:
+                    self.session.play(action)
+                    return "played"
+                except IllegalActionError as exc:
+                    _say(self.t("cli.play.refused", reason=exc.text(self.lang)))
+                    continue
+                except (TablekitError, ValueError, TypeError):
+                    pass  # not an action of this table (e.g. a Shot naming a seat that is not there)
+            _say(self.t("cli.play.not_understood", text=text, example=self.examples(legal)))
 
     # --- the whole game ------------------------------------------------------------------
     def save(self) -> int:
         if not self.save_path:
             return EXIT_OK
-        record = self.match.record()
-        seats = ["human" if s in self.humans else self.bot_names[s] for s in range(self.game.num_players)]
-        record = dataclasses.replace(record, meta={"seats": seats})
+        record = self.session.record()
         try:
             Path(self.save_path).write_text(record.to_json(indent=1) + "\n", encoding="utf-8")
         except OSError as exc:
@@ -390,25 +353,24 @@ class _Session:
         return EXIT_OK
 
     def run(self) -> int:
+        session = self.session
         n = self.game.num_players
-        _say(self.t("cli.play.seed", seed=self.seed))
-        if len(self.humans) == n:
+        _say(self.t("cli.play.seed", seed=session.seed))
+        if len(session.humans) == n:
             _say(self.t("cli.play.solo"))
         else:
-            (human,) = self.humans
-            names = ", ".join(dict.fromkeys(self.bot_names[s] for s in range(n) if s != human))
-            _say(self.t("cli.play.you_are", player=human, bots=names))
+            bots = [session.bot_names[s] for s in range(n) if s not in session.humans]
+            _say(self.t("cli.play.you_are", player=session.seat, bots=", ".join(dict.fromkeys(bots))))
         if self.open_view:
             _say(tr("render.open_view", self.lang))
         _say(self.t("cli.play.help_hint"))
         _say()
         while True:
-            self.run_bots()
+            session.run_bots()
             self.print_events()
-            if self.match.is_over:
+            seat = session.human_to_play
+            if seat is None:
                 break
-            seat = self.match.current_player
-            assert seat is not None
             result = self.turn(seat)
             if result in ("quit", "eof"):
                 _say(self.t("cli.play.quit" if result == "quit" else "cli.play.eof"))
@@ -416,9 +378,9 @@ class _Session:
                 return EXIT_OK
             _say()
         _say(self.t("cli.play.final"))
-        _say(render_state(self.game, self.match.state, self.lang, None))
+        _say(render_state(self.game, session.state, self.lang, None))
         _say()
-        outcome = self.match.outcome()
+        outcome = session.outcome()
         assert outcome is not None
         _say(render_outcome(outcome, self.lang, termination=False))  # the table above gave it
         return self.save()
@@ -427,14 +389,10 @@ class _Session:
 def _cmd_play(args: argparse.Namespace) -> int:
     game = _make_game(args)
     n = game.num_players
-    if not 0 <= args.seat < n:
-        raise ConfigError("cli", "seat", args.seat, f"an integer from 0 to {n - 1}")
+    humans = human_seats(game, args.seat)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-    humans = set(spec(game.name).human_seats(game.config, args.seat))
-    others = [s for s in range(n) if s not in humans]
-    names = _bot_names(args.bots, others, n)
-    bots = {seat: make_bot(names[seat], game) for seat in others}
-    session = _Session(game, seed, humans, bots, args.lang, args.open, args.save, names)
+    names = _bot_names(args.bots, [s for s in range(n) if s not in humans], n)
+    session = _Session(Session(game, seed, args.seat, names), args.lang, args.open, args.save)
     try:
         return session.run()
     except KeyboardInterrupt:
