@@ -1,0 +1,17 @@
+"""Fixtures shared by the test files."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import pytest
+import toy_game
+
+from tablekit.core.registry import GameSpec
+
+
+@pytest.fixture
+def toy() -> Iterator[GameSpec]:
+    """The toy trick game of ``tests/toy_game.py``, registered (with its texts) for one test."""
+    with toy_game.registered() as game_spec:
+        yield game_spec
