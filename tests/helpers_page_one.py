@@ -17,12 +17,12 @@ first, unless ``dealer`` is given.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any, Sequence
 
 from helpers_scenarios import assert_rejects, event_codes, event_params, legal, play, reason
 
 from tablekit import IllegalActionError, make
+from tablekit.core.deck import stack as deck_stack
 from tablekit.games.page_one.actions import Play, card_code, card_from_code, full_deck
 
 NS = "page_one"
@@ -36,18 +36,9 @@ def c(code: str) -> int:
 def stack(hands: Sequence[Sequence[str]], stock: Sequence[str] = (), decks: int = 1, jokers: int = 0) -> list[int]:
     """The whole deck: ``hands`` (one per seat, in seat order), then ``stock`` from the top,
     then every unmentioned card."""
-    named = [c(x) for hand in hands for x in hand] + [c(x) for x in stock]
-    rest = Counter(full_deck(decks, jokers))
-    rest.subtract(named)
-    over = sorted(card_code(k) for k, v in rest.items() if v < 0)
-    if over:
-        raise ValueError(f"cards named more often than the deck holds them: {over}")
-    fill = []
-    for card in full_deck(decks, jokers):
-        if rest[card] > 0:
-            fill.append(card)
-            rest[card] -= 1
-    return named + fill
+    full_codes = [card_code(card) for card in full_deck(decks, jokers)]
+    named = [x for hand in hands for x in hand] + list(stock)
+    return [c(x) for x in deck_stack(full_codes, named)]
 
 
 def deal(hands: Sequence[Sequence[str]], stock: Sequence[str] = (), preset: str = "classic",

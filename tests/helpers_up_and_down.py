@@ -6,8 +6,8 @@ seat 0's five cards, seat 1's five, ..., then the stock from the top; in Cul-de-
 do not mention fills the stock after the named stock cards, in a fixed order (numbers
 ascending, then Pass, Turn, Shot), and ``removed`` cards go to the very end of the deck.
 
-(A generic public stacked-deck helper may later live in ``tablekit/testing.py``; this one is
-private to the tests.)
+The deck is built by the lessons' ``deck`` (on ``tablekit.core.deck.stack``); this helper adds
+the checks a test wants (one hand of five per seat, card letters).
 
 >>> deck = stack(2, [[85, 1, 2, 3, 4], ["P", "T", "S", 99, 100]], stock=[50], removed=[7])
 >>> deck[:11], deck[-1], len(deck)
@@ -18,13 +18,13 @@ private to the tests.)
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Iterable, Sequence, Union
 
 from helpers_scenarios import assert_rejects, event_codes, event_params, legal, play, reason
 
 from tablekit import IllegalActionError, make
-from tablekit.games.up_and_down.actions import PASS, SHOT, TURN, full_deck
+from tablekit.games.up_and_down.actions import PASS, SHOT, TURN
+from tablekit.games.up_and_down.lessons import deck as lesson_deck
 
 Card = Union[int, str]
 HAND_SIZE = 5
@@ -59,26 +59,10 @@ def stack(
     from the top, then every unmentioned card, then ``removed`` at the very end."""
     if len(hands) != players:
         raise ValueError(f"need one hand per seat: {players} seats, {len(hands)} hands")
-    named: list[int] = []
     for seat, hand in enumerate(hands):
         if len(hand) != HAND_SIZE:
             raise ValueError(f"seat {seat} must be dealt {HAND_SIZE} cards, not {len(hand)}")
-        named.extend(cards(hand))
-    top = cards(stock)
-    bottom = cards(removed)
-    rest = Counter(full_deck())
-    rest.subtract(named + top + bottom)
-    over = sorted(c for c, k in rest.items() if k < 0)
-    if over:
-        raise ValueError(f"cards named more often than the deck holds them: {over}")
-    fill = []
-    for c in full_deck():
-        if rest[c] > 0:
-            fill.append(c)
-            rest[c] -= 1
-    deck = named + top + fill + bottom
-    assert len(deck) == 108
-    return deck
+    return lesson_deck([cards(h) for h in hands], cards(stock), cards(removed))
 
 
 def ladder(players: int) -> tuple[list[list[int]], list[str]]:

@@ -28,12 +28,12 @@ special starter (a Two) that takes effect, with a last Two whose penalty is stil
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Sequence
 
+from tablekit.core.deck import stack
 from tablekit.core.lessons import Lesson, build_steps
 from tablekit.core.lessons import lesson_codes as core_lesson_codes
-from tablekit.games.page_one.actions import card_from_code, full_deck, rank_of
+from tablekit.games.page_one.actions import card_code, card_from_code, full_deck, rank_of
 
 GAME = "page_one"
 PLAIN_RANKS = (0, 3, 4, 5, 6, 8, 9, 12)  # A 4 5 6 7 9 T K: no effect under the default ranks
@@ -49,32 +49,19 @@ def deck(hands: Sequence[Sequence[str]], stock: Sequence[str] = (), size: int = 
     >>> d[:6], len(d)
     ([19, 25, 40, 52, 4, 0], 53)
     """
-    rest = Counter(full_deck(decks, jokers))
-    named = [card_from_code(x) for hand in hands for x in hand] + [card_from_code(x) for x in stock]
-    rest.subtract(named)
-    if any(v < 0 for v in rest.values()):
-        raise ValueError("a card is named more often than the deck holds it")
-    spare = [c for c in full_deck(decks, jokers) if rank_of(c) in PLAIN_RANKS]
-    spare += [c for c in full_deck(decks, jokers) if rank_of(c) not in PLAIN_RANKS]
-    full: list[list[int]] = []
+    full_codes = [card_code(c) for c in full_deck(decks, jokers)]
+    named = [x for hand in hands for x in hand] + list(stock)
+    unnamed = [card_from_code(x) for x in stack(full_codes, named)[len(named):]]  # checks the names
+    spare = sorted(unnamed, key=lambda c: rank_of(c) not in PLAIN_RANKS)  # plain ranks first
+    full: list[list[str]] = []
     for hand in hands:
-        cards = [card_from_code(x) for x in hand]
-        for c in spare:
-            if len(cards) >= size:
-                break
-            if rest[c] > 0:
-                cards.append(c)
-                rest[c] -= 1
-        full.append(cards)
+        codes = list(hand)
+        while len(codes) < size and spare:
+            codes.append(card_code(spare.pop(0)))
+        full.append(codes)
     if len({len(h) for h in full}) != 1:
         raise ValueError("every hand must have the same size")
-    top = [c for h in full for c in h] + [card_from_code(x) for x in stock]
-    fill = []
-    for c in full_deck(decks, jokers):
-        if rest[c] > 0:
-            fill.append(c)
-            rest[c] -= 1
-    return top + fill
+    return [card_from_code(x) for x in stack(full_codes, [x for h in full for x in h] + list(stock))]
 
 
 def _played(action: str) -> tuple[str, ...]:

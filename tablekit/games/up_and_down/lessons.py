@@ -24,10 +24,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence, Union
 
+from tablekit.core.deck import stack
 from tablekit.core.lessons import Lesson, build_steps
 from tablekit.core.lessons import lesson_codes as core_lesson_codes
 from tablekit.games.up_and_down.actions import card_from_code, full_deck
-from tablekit.testing import stack_deck
 
 Card = Union[int, str]
 GAME = "up_and_down"
@@ -51,7 +51,7 @@ def deck(hands: Sequence[Sequence[Card]], stock: Iterable[Card] = (),
         raise ValueError("every seat is dealt five cards")
     top = [_card(c) for h in hands for c in h] + [_card(c) for c in stock]
     bottom = [_card(c) for c in removed]
-    middle = stack_deck(full_deck(), top + bottom)[len(top) + len(bottom):]
+    middle = stack(full_deck(), top + bottom)[len(top) + len(bottom):]
     return top + middle + bottom
 
 
