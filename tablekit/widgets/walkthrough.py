@@ -21,14 +21,13 @@ from typing import Any, Callable
 
 import traitlets
 
-from tablekit.core.errors import IllegalActionError, InvalidActionError
 from tablekit.core.lessons import Lesson
 from tablekit.core.match import Match
 from tablekit.core.registry import spec
-from tablekit.i18n import LANGUAGES, tr
-from tablekit.widgets.play_table import STATIC, _with_svg, table_labels
+from tablekit.i18n import tr
+from tablekit.widgets.base import Handler, TableWidget, iter_cards
 
-import anywidget
+WALK_LABELS = ("previous", "next", "autoplay", "stop", "show", "lesson", "section", "your_turn", "step")
 
 
 def lessons_for(game: str) -> tuple[Lesson, ...]:
@@ -36,34 +35,18 @@ def lessons_for(game: str) -> tuple[Lesson, ...]:
     return tuple(spec(game).lessons)
 
 
-class RuleWalkthrough(anywidget.AnyWidget):
+class RuleWalkthrough(TableWidget):
     """Scripted lessons for ``game`` with previous/next, autoplay and "your turn" steps."""
 
-    _esm = STATIC / "play_table.js"
-    _css = STATIC / "play_table.css"
-
-    view = traitlets.Dict().tag(sync=True)
     lesson = traitlets.Dict().tag(sync=True)
-    log = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    message = traitlets.Unicode("").tag(sync=True)
-    message_kind = traitlets.Unicode("info").tag(sync=True)
-    announce = traitlets.Unicode("").tag(sync=True)
-    deal = traitlets.Unicode("").tag(sync=True)
-    lang = traitlets.Unicode("en").tag(sync=True)
-    large = traitlets.Bool(False).tag(sync=True)
-    allow_teaching_ui = traitlets.Bool(False).tag(sync=True)
-    labels = traitlets.Dict().tag(sync=True)
 
     def __init__(self, game: str = "up_and_down", lang: str = "en", autoplay_delay: float = 2.5) -> None:
-        super().__init__()
+        super().__init__(lang)
         self.game_name = game
         self.lessons = lessons_for(game)
-        self._lang = lang if lang in LANGUAGES else "en"
-        self.lang = self._lang
         self.autoplay_delay = max(0.0, float(autoplay_delay))
         self.autoplaying = False
         self._generation = 0
-        self.on_msg(lambda _w, content, _b: self.handle(content))
         self.open_lesson(0)
 
     # --- navigation ----------------------------------------------------------------------
@@ -111,36 +94,21 @@ class RuleWalkthrough(anywidget.AnyWidget):
         events = self.match.play(step.action) if step.action is not None else ()
         self.position += 1
         self._say(feedback, "hint" if feedback else "info")
-        texts = [e.text(self._lang) for e in events]
-        if texts:
-            self.log = (list(self.log) + texts)[-200:]
-            self.announce = " ".join(texts)
+        self._narrate(events)
         self._render(highlight_last=step.action is not None)
 
     # --- requests from the browser -------------------------------------------------------
-    def handle(self, content: Any) -> None:
-        """One request from the browser; problems become friendly messages."""
-        try:
-            if not isinstance(content, dict) or not isinstance(content.get("type"), str):
-                raise InvalidActionError("malformed request")
-            handler: Callable[[dict[str, Any]], None] | None = {
-                "next": lambda c: self._stop_and(self.next),
-                "prev": lambda c: self._stop_and(self.previous),
-                "lesson": self._req_lesson,
-                "autoplay": self._req_autoplay,
-                "play": self._req_play,
-                "why": self._req_why,
-                "show": self._req_show,
-                "lang": self._req_lang,
-                "speed": self._req_speed,
-            }.get(content["type"])
-            if handler is None:
-                raise InvalidActionError(f"unknown request {content['type']!r}")
-            handler(content)
-        except IllegalActionError as exc:
-            self._say(exc.text(self._lang), "refusal")
-        except (InvalidActionError, ValueError, TypeError) as exc:
-            self._say(tr("widgets.table.bad_request", self._lang, detail=str(exc)), "error")
+    def _requests(self) -> dict[str, Handler]:
+        return super()._requests() | {
+            "next": lambda c: self._stop_and(self.next),
+            "prev": lambda c: self._stop_and(self.previous),
+            "lesson": self._req_lesson,
+            "autoplay": self._req_autoplay,
+            "play": self._req_play,
+            "why": self._req_why,
+            "show": self._req_show,
+            "speed": self._req_speed,
+        }
 
     def _stop_and(self, fn: Callable[[], Any]) -> None:
         self.autoplaying = False
@@ -152,20 +120,18 @@ class RuleWalkthrough(anywidget.AnyWidget):
     def _req_lesson(self, content: dict[str, Any]) -> None:
         index = content.get("index")
         if isinstance(index, bool) or not isinstance(index, int):
-            raise InvalidActionError("a lesson index is a whole number")
+            raise ValueError("a lesson index is a whole number")
         self.open_lesson(index)
 
     def _req_play(self, content: dict[str, Any]) -> None:
-        code = content.get("code")
-        if not isinstance(code, str) or len(code) > 12:
-            raise InvalidActionError("an action code is a short text")
+        code = self._code(content, limit=12)
         step = self._step()
         if step is None or not step.your_turn:
             self._say(tr("widgets.walk.press_next", self._lang), "info")
             return
         verdict = self.match.explain(code)
         if not verdict.ok:
-            self._say(verdict.text(self._lang), "refusal")
+            self._say_verdict(verdict)
             return
         if code != step.action:
             wrong = step.wrong or "widgets.walk.wrong_default"
@@ -174,14 +140,11 @@ class RuleWalkthrough(anywidget.AnyWidget):
         self._apply(step, tr("widgets.walk.well_done", self._lang))
 
     def _req_why(self, content: dict[str, Any]) -> None:
-        code = content.get("code")
-        if not isinstance(code, str) or len(code) > 12:
-            raise InvalidActionError("a card code is a short text")
+        code = self._code(content, limit=12)
         if self.match.is_over:
             self._say(tr("core.game_over", self._lang), "info")
             return
-        verdict = self.match.explain(code)
-        self._say(verdict.text(self._lang), "info" if verdict.ok else "refusal")
+        self._say_verdict(self.match.explain(code))
 
     def _req_show(self, _content: dict[str, Any]) -> None:
         """Reveal the answer of a "your turn" step by playing it."""
@@ -189,22 +152,11 @@ class RuleWalkthrough(anywidget.AnyWidget):
         if step is not None and step.your_turn:
             self._apply(step, tr("widgets.walk.shown", self._lang))
 
-    def _req_lang(self, content: dict[str, Any]) -> None:
-        self.set_lang(content.get("lang"))
-
-    def set_lang(self, lang: Any) -> None:
-        """Narrate and label everything in ``lang`` (``"en"`` or ``"ja"``)."""
-        if lang not in LANGUAGES:
-            raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
-        self._lang = lang
-        self.lang = lang
+    def _relabel(self) -> None:
         self._render(highlight_last=self.position > 0)
 
     def _req_speed(self, content: dict[str, Any]) -> None:
-        ms = content.get("ms")
-        if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not 200 <= ms <= 10000:
-            raise ValueError("autoplay speed must be from 200 to 10000 ms")
-        self.autoplay_delay = ms / 1000
+        self.autoplay_delay = self._seconds(content, 200, 10000)
 
     def _req_autoplay(self, content: dict[str, Any]) -> None:
         self.autoplaying = content.get("on") is True
@@ -227,19 +179,20 @@ class RuleWalkthrough(anywidget.AnyWidget):
         def tick() -> None:
             if generation != self._generation or not self.autoplaying:
                 return
-            if self.next():
+            with self.hold_sync():
+                moved = self.next()
+                if not moved:
+                    self.autoplaying = False
+                    self._render(highlight_last=True)
+            if moved:
                 loop.call_later(self.autoplay_delay, tick)
-            else:
-                self.autoplaying = False
-                self._render(highlight_last=True)
 
         self._render(highlight_last=self.position > 0)
         loop.call_later(self.autoplay_delay, tick)
 
     # --- drawing -------------------------------------------------------------------------
-    def _say(self, text: str, kind: str) -> None:
-        self.message_kind = kind
-        self.message = text
+    def _labels(self) -> dict[str, str]:
+        return super()._labels() | {k: tr(f"widgets.walk.{k}", self._lang) for k in WALK_LABELS}
 
     def _render(self, highlight_last: bool) -> None:
         lesson, lang = self.current, self._lang
@@ -248,25 +201,21 @@ class RuleWalkthrough(anywidget.AnyWidget):
         acting = self.match.current_player
         controls = {acting} if acting is not None else set()
         view = spec(game.name).view(game, self.match.state, lesson.seat if lesson.seat is not None else acting,
-                                      lang, controls=controls, teaching=True)
+                                    lang, controls=controls, teaching=True)
         if highlight_last:
             piles = [z for z in view["zones"] if z["kind"] == "pile" and z.get("cards")]
             for z in piles:
                 z["cards"][-1]["highlight"] = True
         if step is not None and step.highlight:
-            for z in view["zones"]:
-                for c in z.get("cards", []):
-                    if c["face"] and c["face"]["code"] in step.highlight:
-                        c["highlight"] = True
+            for c in iter_cards(view):
+                if c["face"] and c["face"]["code"] in step.highlight:
+                    c["highlight"] = True
         if step is None:
             narration = tr("widgets.walk.complete", lang, title=tr(lesson.title, lang))
             section = ""
         else:
             narration = tr(step.narration, lang, **dict(step.params))
             section = step.section
-        self.labels = table_labels(lang) | {
-            k: tr(f"widgets.walk.{k}", lang) for k in (
-                "previous", "next", "autoplay", "stop", "show", "lesson", "section", "your_turn", "step")}
         self.lesson = {
             "title": tr(lesson.title, lang),
             "index": self.index,
@@ -280,4 +229,4 @@ class RuleWalkthrough(anywidget.AnyWidget):
             "can_next": step is not None and not step.your_turn,
             "autoplay": self.autoplaying,
         }
-        self.view = _with_svg(view)
+        self._show(view)

@@ -1,0 +1,228 @@
+"""TableWidget: what every widget drawn by ``play_table.js`` shares.
+
+``PlayTable`` and ``RuleWalkthrough`` are both a table of cards with a message line, a game
+log, a live line for screen readers, a language switch and requests from the browser that
+Python checks. This base holds those synced traits and the request loop: a request is a dict
+with a ``type``; each subclass maps types to handlers; whatever goes wrong becomes a friendly
+message (a refusal with the rule's reason, or "that request could not be understood") and no
+traceback ever reaches the learner. Synced traits are display state only: Python never acts on
+a trait value written by the browser.
+
+>>> view = {"lang": "en", "zones": [
+...     {"kind": "hand", "id": "h", "label": "", "hidden": 2, "cards": [{"face": None, "action": "x"}]},
+...     {"kind": "trick", "id": "t", "label": "", "plays": [{"seat": 0, "label": "", "card": {"face": None}}]},
+...     {"kind": "grid", "id": "g", "label": "", "cells": [{"x": 0, "y": 0, "card": None, "action": "c"}]}]}
+>>> len(list(iter_cards(view))), len(list(iter_clickables(view)))
+(2, 3)
+>>> [offers(item, "c") for item in iter_clickables(view)]
+[False, False, True]
+>>> all(c["svg"].startswith("<svg") for c in iter_cards(with_svg(view)))
+True
+"""
+
+from __future__ import annotations
+
+import logging
+import pathlib
+from typing import Any, Callable, Iterator, Mapping, Sequence
+
+import anywidget
+import traitlets
+
+from tablekit.core.errors import IllegalActionError, InvalidActionError, TablekitError
+from tablekit.core.verdict import Event, Verdict
+from tablekit.i18n import LANGUAGES, tr
+from tablekit.render.svg import card_svg
+
+STATIC = pathlib.Path(__file__).parent / "static"
+LOG_LIMIT = 300
+#: The words the front end shows around the cards (``widgets.table.<key>``), for every widget
+#: that draws a table with ``play_table.js``.
+TABLE_LABELS = (
+    "hint", "undo", "new", "deal_code", "teaching", "large", "log", "language", "speed",
+    "choose_target", "cancel", "summary", "play_again", "your_cards", "table", "replay",
+    "replay_start", "replay_back", "replay_forward", "replay_end", "replay_exit", "face_down",
+    "choose_play", "four_colour", "moves",
+    # the words of tricks, rings and columns
+    "leader", "winner", "trump", "wrap", "empty", "up", "down")
+
+Handler = Callable[[dict[str, Any]], None]
+_log = logging.getLogger(__name__)
+
+
+def table_labels(lang: str) -> dict[str, str]:
+    """Every word the table's front end shows; ``player`` names a seat (``{n}`` from 1)."""
+    labels = {k: tr(f"widgets.table.{k}", lang) for k in TABLE_LABELS}
+    labels["player"] = tr("core.seat", lang, n="{n}")
+    return labels
+
+
+def iter_cards(view: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
+    """Every card of a view-model, in any zone kind (hand/pile/ring cards, trick plays,
+    column rows, grid cells)."""
+    for z in view["zones"]:
+        yield from z.get("cards", ())
+        for play in z.get("plays", ()):
+            yield play["card"]
+        for row in z.get("rows", ()):
+            yield from row.get("cards", ())
+        for cell in z.get("cells", ()):
+            if cell.get("card") is not None:
+                yield cell["card"]
+
+
+def iter_clickables(view: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
+    """Every place that may carry an ``action`` or ``choices``: cards, column rows, grid cells."""
+    yield from iter_cards(view)
+    for z in view["zones"]:
+        yield from z.get("rows", ())
+        yield from z.get("cells", ())
+
+
+def offers(item: Mapping[str, Any], code: str) -> bool:
+    """Does clicking ``item`` play ``code``, at once or as one of its choices?"""
+    return item.get("action") == code or any(ch["code"] == code for ch in item.get("choices", ()))
+
+
+def with_svg(view: dict[str, Any], four_colour: bool | None = None) -> dict[str, Any]:
+    """Add the SVG picture of every card (the JavaScript only places them); ``four_colour``
+    (when not None) picks the four-colour suits of a standard deck. An empty ring slot has no
+    picture."""
+    back = tr("widgets.table.face_down", view["lang"])
+    for c in iter_cards(view):
+        c["svg"] = "" if c.get("empty") else card_svg(c["face"], back, four_colour=four_colour)
+    for z in view["zones"]:
+        if z.get("hidden"):
+            z["back_svg"] = card_svg(None, back)
+    return view
+
+
+class TableWidget(anywidget.AnyWidget):
+    """The synced traits, the language, the message line, the log and the request loop that
+    every table widget shares. Subclasses list their requests in ``_requests`` and draw with
+    ``_show``."""
+
+    _esm = STATIC / "play_table.js"
+    _css = STATIC / "play_table.css"
+
+    view = traitlets.Dict().tag(sync=True)
+    log = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+    message_kind = traitlets.Unicode("info").tag(sync=True)
+    announce = traitlets.Unicode("").tag(sync=True)
+    deal = traitlets.Unicode("").tag(sync=True)
+    lang = traitlets.Unicode("en").tag(sync=True)
+    large = traitlets.Bool(False).tag(sync=True)
+    allow_teaching_ui = traitlets.Bool(False).tag(sync=True)
+    labels = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, lang: str = "en") -> None:
+        super().__init__()
+        self._lang = lang if lang in LANGUAGES else "en"
+        self.lang = self._lang
+        self._announced: list[str] | None = None  # inside a request: every move it caused
+        self.on_msg(self._on_msg)
+
+    # --- requests from the browser ---------------------------------------------------------
+    def _requests(self) -> dict[str, Handler]:
+        """The request types this widget answers, each with its handler."""
+        return {"lang": lambda content: self.set_lang(content.get("lang"))}
+
+    def _allowed(self, kind: str) -> bool:
+        """May a request of this type run now? (A subclass says why not with ``_say``.)"""
+        return True
+
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        self.handle(content)
+
+    def handle(self, content: Any) -> None:
+        """Handle one request from the browser. Never raises: problems become messages.
+
+        Everything the request changes reaches the browser as one update, and the live line
+        announces every move made meanwhile.
+        """
+        self._announced = []
+        try:
+            with self.hold_sync():
+                self._dispatch(content)
+        finally:
+            self._announced = None
+
+    def _dispatch(self, content: Any) -> None:
+        try:
+            if not isinstance(content, dict) or not isinstance(content.get("type"), str):
+                raise InvalidActionError("malformed request")
+            kind = content["type"]
+            handler = self._requests().get(kind)
+            if handler is None:
+                raise InvalidActionError(f"unknown request {kind[:40]!r}")
+            if self._allowed(kind):
+                handler(content)
+        except IllegalActionError as exc:
+            self._say(exc.text(self._lang), "refusal")
+        except (TablekitError, ValueError, TypeError) as exc:
+            self._say(tr("widgets.table.bad_request", self._lang, detail=str(exc)), "error")
+        except Exception as exc:  # a bug: the kernel log keeps the traceback, the learner a sentence
+            _log.exception("request %r failed", content)
+            self._say(tr("widgets.table.bad_request", self._lang, detail=type(exc).__name__), "error")
+
+    @staticmethod
+    def _code(content: Mapping[str, Any], limit: int = 40) -> str:
+        """The action or card code a request carries (a short text)."""
+        code = content.get("code")
+        if not isinstance(code, str) or not code or len(code) > limit:
+            raise InvalidActionError("an action code is a short text")
+        return code
+
+    @staticmethod
+    def _seconds(content: Mapping[str, Any], low_ms: int, high_ms: int) -> float:
+        """A speed request's delay (``ms`` from ``low_ms`` to ``high_ms``), in seconds."""
+        ms = content.get("ms")
+        if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not low_ms <= ms <= high_ms:
+            raise ValueError(f"speed must be from {low_ms} to {high_ms} ms")
+        return float(ms) / 1000
+
+    # --- language --------------------------------------------------------------------------
+    def set_lang(self, lang: Any) -> None:
+        """Show every text in ``lang`` (``"en"`` or ``"ja"``)."""
+        if lang not in LANGUAGES:
+            raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
+        self._lang = lang
+        self.lang = lang
+        self._relabel()
+
+    def _relabel(self) -> None:
+        """Redraw in the new language (subclasses)."""
+
+    # --- drawing ---------------------------------------------------------------------------
+    def _say(self, text: str, kind: str) -> None:
+        """The message line: ``kind`` is info, hint, refusal or error."""
+        self.message_kind = kind
+        self.message = text
+
+    def _say_verdict(self, verdict: Verdict) -> None:
+        self._say(verdict.text(self._lang), "info" if verdict.ok else "refusal")
+
+    def _narrate(self, events: Sequence[Event]) -> None:
+        """Add what happened to the log and say it on the live line (within one request, the
+        live line keeps every move the request caused)."""
+        texts = [e.text(self._lang) for e in events]
+        if not texts:
+            return
+        self.log = (list(self.log) + texts)[-LOG_LIMIT:]
+        if self._announced is not None:
+            self._announced.extend(texts)
+            texts = self._announced
+        self.announce = " ".join(texts)
+
+    def _labels(self) -> dict[str, str]:
+        return table_labels(self._lang)
+
+    def _show(self, view: dict[str, Any], four_colour: bool | None = None) -> None:
+        """Send a view-model to the browser, with its card pictures and the words around it."""
+        self.labels = self._labels()
+        self.view = with_svg(view, four_colour)
+
+
+__all__ = ["LOG_LIMIT", "STATIC", "TABLE_LABELS", "TableWidget", "iter_cards", "iter_clickables", "offers",
+           "table_labels", "with_svg"]
