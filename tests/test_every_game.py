@@ -29,7 +29,14 @@ from typing import Any, Iterator, NamedTuple
 
 import pytest
 import toy_game
-from helpers_lessons import assert_replays, assert_texts
+from helpers_lessons import (
+    assert_no_orphan_texts,
+    assert_real_choices,
+    assert_record_round_trips,
+    assert_replays,
+    assert_seats_through_params,
+    assert_texts,
+)
 from helpers_scenarios import random_line
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -87,7 +94,7 @@ def case_id(case: tuple[Any, ...]) -> str:
 @pytest.mark.parametrize(("name", "preset", "players"), CASES, ids=[case_id(c) for c in CASES])
 def test_check_game(name: str, preset: str, players: int) -> None:
     report = check_game(make(name, preset=preset, players=players), seeds=range(1))
-    assert report.games == 1 and report.steps > 0
+    assert report.games == 1 and report.steps > 0 and report.illegal_tried > 0
 
 
 # --- perft ------------------------------------------------------------------------------------------
@@ -105,10 +112,10 @@ class PerftLine(NamedTuple):
     players: int
     seed: int
     depth: int
-    count: int
+    expected: int
 
     def __str__(self) -> str:
-        return f"{self.preset} {self.players} {self.seed} {self.depth} {self.count}"
+        return f"{self.preset} {self.players} {self.seed} {self.depth} {self.expected}"
 
 
 def read_perft(path: Path) -> list[PerftLine]:
@@ -153,7 +160,7 @@ def test_perft(name: str) -> None:
     path = PERFT_DIR / f"{name}.perft"
     if REGEN:
         old = read_perft(path) if path.exists() else []
-        lines = [line._replace(count=count_line(name, line)) for line in old]
+        lines = [line._replace(expected=count_line(name, line)) for line in old]
         covered = {line.preset for line in lines}
         lines += [new_perft_line(name, preset, len(lines) + i)
                   for i, preset in enumerate(p for p in SPECS[name].presets if p not in covered)]
@@ -166,7 +173,7 @@ def test_perft(name: str) -> None:
     wrong = []
     for line in lines:
         count = count_line(name, line)
-        if count != line.count:
+        if count != line.expected:
             wrong.append(f"{line}: counted {count}; divide (first action: lines):\n{divide_text(name, line)}")
     assert not wrong, "perft changed:\n" + "\n".join(wrong)
 
@@ -201,11 +208,22 @@ def test_no_orphan_playthroughs() -> None:
 @pytest.mark.parametrize(("name", "lesson"), LESSONS, ids=[lesson.id for _, lesson in LESSONS])
 def test_lesson_replays_with_its_texts(name: str, lesson: Lesson) -> None:
     assert lesson.game == name and lesson.preset in SPECS[name].presets
+    assert lesson.title == f"lesson.{lesson.id}.title"
     assert_replays(lesson)
     assert any(step.action for step in lesson.steps)
+    assert_record_round_trips(lesson)
+    assert lesson.record().actions == tuple(step.action for step in lesson.steps if step.action is not None)
+    assert_real_choices(lesson)
+    assert_seats_through_params([lesson])
     for lang in LANGUAGES:
         assert_texts([lesson], lesson_codes([lesson]), lang)
         assert tr(lesson.title, lang) != lesson.title
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", GAMES)
+def test_the_catalogs_hold_no_orphan_lesson_text(name: str, lang: str) -> None:
+    assert_no_orphan_texts(name, lesson_codes(SPECS[name].lessons), lang)
 
 
 # --- texts ------------------------------------------------------------------------------------------
@@ -260,6 +278,8 @@ def test_observations_do_not_change_when_hidden_cards_are_resampled(name: str, d
             other = game.determinize(state, seat, rng)
             assert game.observe(other, seat) == game.observe(state, seat)
             assert game.census(other) == census
+            if seat == game.current_player(state):  # what a seat may do depends on what it sees
+                assert game.legal_actions(other) == game.legal_actions(state)
 
 
 def strings_in(value: Any) -> set[str]:

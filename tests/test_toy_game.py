@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Any
 
 import pytest
 import test_every_game
@@ -81,7 +82,7 @@ def test_checker_catches_a_toy_that_leaks_the_stock(toy: GameSpec) -> None:
     game = make("toy", players=2)
 
     class Leaky(toy_game.Toy):
-        def observe(self, state, player):  # type: ignore[no-untyped-def]
+        def observe(self, state: toy_game.ToyState, player: int | None) -> dict[str, Any]:
             return {**super().observe(state, player), "stock_cards": list(state.stock)}
 
     with pytest.raises(ConformanceError, match="hidden information"):
@@ -92,7 +93,7 @@ def test_view_check_catches_a_view_that_shows_a_hidden_card(toy: GameSpec) -> No
     game = make("toy", players=3)
     state = game.initial_state(4)
 
-    def leaky_view(game, state, viewer, lang="en", **kw):  # type: ignore[no-untyped-def]
+    def leaky_view(game: Any, state: Any, viewer: int | None, lang: str = "en", **kw: Any) -> dict[str, Any]:
         view = toy_game.view_model(game, state, viewer, lang, **kw)
         pile = next(z for z in view["zones"] if z["id"] == "pile")
         pile["cards"].append({"face": {"deck": "standard", "code": state.stock[0], "aria": "x"}})
