@@ -9,6 +9,8 @@ from typing import Any
 
 from test_play_table import assert_no_leak, hidden_codes
 
+from tablekit.bots import bot_names
+from tablekit.core.registry import spec
 from tablekit.i18n import tr
 from tablekit.widgets.dashboards import (
     ExploreDashboard,
@@ -52,6 +54,29 @@ def test_choosing_a_mode_proposes_its_player_count() -> None:
     page.preset.value = "solo"
     assert page.players.value == 4
     assert (page.players.min, page.players.max) == (2, 7)
+
+
+def test_the_settings_follow_the_chosen_game(toy: Any) -> None:
+    """Player range, bots and presets come from the game's SPEC, even for a game registered
+    only in a test (a toy trick game with no bot of its own)."""
+    page = PlayDashboard(bot_delay=0)
+    assert "toy" in [value for _, value in page.game.options]
+    page.game.value = "page_one"
+    assert (page.players.min, page.players.max) == spec("page_one").players == (2, 8)
+    assert [value for _, value in page.bots.options] == list(bot_names("page_one"))
+    page.preset.value = "party"
+    assert page.players.value == 6
+    page.game.value = "toy"
+    assert (page.players.min, page.players.max) == spec("toy").players == (2, 4)
+    assert [value for _, value in page.bots.options] == ["random"] and page.bots.value == "random"
+    assert [value for _, value in page.preset.options] == list(spec("toy").presets)
+    page.deal_button.click()
+    assert page.problem.value == ""
+    assert page.table.match.game.name == "toy" and page.table.view["title"]
+    page.game.value = "up_and_down"
+    assert (page.players.min, page.players.max) == (2, 7)
+    assert [value for _, value in page.bots.options] == ["random", "heuristic"]
+    assert page.bots.value == "random"  # the learner's choice stays while the new game has it
 
 
 def test_a_bad_setting_shows_a_friendly_problem_and_keeps_the_game() -> None:

@@ -26,7 +26,7 @@ import ipywidgets as widgets
 
 from tablekit.bots import bot_names
 from tablekit.core.errors import TablekitError
-from tablekit.core.registry import list_games, make, presets, spec
+from tablekit.core.registry import list_games, presets, spec
 from tablekit.i18n import LANGUAGES, tr
 from tablekit.widgets.labels import LANGUAGE_NAMES, bot_label, game_label, preset_label
 from tablekit.widgets.play_table import PlayTable
@@ -59,6 +59,16 @@ def playable_games() -> list[str]:
 def games_with_lessons() -> list[str]:
     """Games whose ``SPEC`` lists lessons (``RuleWalkthrough`` can teach them), the default first."""
     return [g for g in _games() if spec(g).lessons]
+
+
+def default_bot(game: str) -> str:
+    """The bot a dashboard proposes: the game's own first bot (``random`` if it has none).
+
+    >>> default_bot("up_and_down")
+    'heuristic'
+    """
+    names = bot_names(game)
+    return names[1] if len(names) > 1 else names[0]
 
 
 def _d(code: str, lang: str, **params: Any) -> str:
@@ -128,30 +138,36 @@ class PlayDashboard(Dashboard):
         game = self.game.value
         wide = {"description_width": "initial"}
         self.preset = widgets.Dropdown(style=wide)
-        self.players = widgets.BoundedIntText(value=4, min=2, max=7, style=wide,
+        low, high = spec(game).players
+        self.players = widgets.BoundedIntText(value=low, min=low, max=high, style=wide,
                                               layout=widgets.Layout(width="150px"))
-        self.bots = widgets.Dropdown(options=list(bot_names(game)), value="heuristic", style=wide)
+        self.bots = widgets.Dropdown(options=list(bot_names(game)), value=default_bot(game), style=wide)
         self.deal_button = widgets.Button(button_style="primary", icon="refresh")
-        self.table = PlayTable(game, lang=lang, bot_delay=bot_delay)
-        self._fill_presets(game)
+        self.table = PlayTable(game, lang=lang, bot_delay=bot_delay, bots=default_bot(game))
+        self._fill_settings(game)
         self.settings = widgets.Box([self.preset, self.players, self.bots, self.deal_button])
         self.settings.add_class("tk-dash-head")
         self.children = [widgets.HTML(_CSS, layout=widgets.Layout(display="none")), self.title, self.lead,
                          self.head, self.settings, self.problem, self.table]
-        self.game.observe(lambda c: self._fill_presets(c["new"]), names="value")
+        self.game.observe(lambda c: self._fill_settings(c["new"]), names="value")
         self.preset.observe(lambda c: self._preset_players(), names="value")
         self.deal_button.on_click(lambda _b: self.deal())
         self.table.observe(self._on_table_lang, names="lang")
         self.relabel()
 
-    def _fill_presets(self, game: str) -> None:
+    def _fill_settings(self, game: str) -> None:
+        """The presets, the player range and the bots of ``game`` (as its ``SPEC`` gives them)."""
         names = list(presets(game))
-        self.preset.options = [(preset_label(game, p, self.lang), p) for p in names]
         current = self.table.match.game
+        low, high = spec(game).players
+        # Widen first so that both bounds can move whatever the old range was.
+        self.players.min, self.players.max = min(low, self.players.min), max(high, self.players.max)
+        self.players.min, self.players.max = low, high
+        bots = self.bots.value
+        self.bots.options = [(bot_label(b, self.lang), b) for b in bot_names(game)]
+        self.bots.value = bots if bots in bot_names(game) else default_bot(game)
+        self.preset.options = [(preset_label(game, p, self.lang), p) for p in names]
         self.preset.value = current.preset if current.name == game and current.preset in names else names[0]
-        between = type(make(game).config).describe().get("players", {}).get("between", [2, 7])
-        self.players.min, self.players.max = 1, 99  # widen first so both bounds can move
-        self.players.min, self.players.max = int(between[0]), int(between[1])
         self._preset_players()
 
     def _preset_players(self) -> None:
@@ -269,5 +285,5 @@ def explore_dashboard(lang: str = "en", n: int = 2000) -> ExploreDashboard:
     return ExploreDashboard(lang=lang, n=n)
 
 
-__all__ = ["ExploreDashboard", "LearnDashboard", "PlayDashboard", "explore_dashboard", "games_with_lessons",
-           "learn_dashboard", "play_dashboard", "playable_games"]
+__all__ = ["ExploreDashboard", "LearnDashboard", "PlayDashboard", "default_bot", "explore_dashboard",
+           "games_with_lessons", "learn_dashboard", "play_dashboard", "playable_games"]

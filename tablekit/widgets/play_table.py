@@ -44,10 +44,10 @@ from tablekit.widgets.base import (
 class PlayTable(TableWidget):
     """A game against bots. ``seat`` is the human's seat; in solo the human plays every seat.
 
-    Parameters: ``game``, ``preset``, ``players``, ``seed`` (None: a fresh random deal when the
-    table is shown), ``seat``, ``bots`` (a name or one per seat), ``lang``, ``bot_delay``
-    (seconds between bot moves; 0 in tests), ``allow_teaching`` (may the learner open all hands),
-    ``four_colour`` (standard cards with four-colour suits: ♦ blue, ♣ green).
+    Parameters: ``game``, ``preset``, ``players`` (None: the preset's own count), ``seed``
+    (None: a fresh random deal when the table is shown), ``seat``, ``bots`` (a name or one per
+    seat), ``lang``, ``bot_delay`` (seconds between bot moves; 0 in tests), ``allow_teaching``
+    (may the learner open all hands), ``four_colour`` (standard cards with four-colour suits: ♦ blue, ♣ green).
 
     The game itself (seats, bot turns, hints, undo, replay positions) is a
     :class:`tablekit.session.Session`; the table draws it and times the bots.
@@ -59,7 +59,7 @@ class PlayTable(TableWidget):
         self,
         game: str = "up_and_down",
         preset: str | None = None,
-        players: int = 4,
+        players: int | None = None,
         seed: int | None = None,
         seat: int = 0,
         bots: str | list[str] = "heuristic",
@@ -115,7 +115,7 @@ class PlayTable(TableWidget):
         return self.session.bots
 
     # --- setting up ---------------------------------------------------------------------
-    def new_game(self, game: str = "up_and_down", preset: str | None = None, players: int = 4,
+    def new_game(self, game: str = "up_and_down", preset: str | None = None, players: int | None = None,
                  seed: int | None = None, seat: int = 0, bots: str | list[str] | None = None) -> None:
         """Deal a new game (``seed`` None: a fresh random deal; ``bots`` None: as before)."""
         g = make(game, preset=preset, players=players, **self._options)
