@@ -1,5 +1,5 @@
-"""Checks every game's lessons share (used by tests/test_lessons.py and
-tests/test_page_one_lessons.py): walking a lesson step by step, and the generic properties of a
+"""Checks every game's lessons share (used by tests/test_every_game.py for every registered
+game, and by each game's own lesson tests): walking a lesson step by step, and the generic properties of a
 course (replay, record round trip, a real choice on every your-turn step, texts in both
 catalogs with their placeholders, seats named through params, no orphan texts)."""
 

@@ -11,7 +11,7 @@ Carry-over (ante, payments, pot claim), Carry-over (payment after a Shot, the po
 over), Cul-de-sac (open hands, mission, score challenge, score and tie-breaks), solo. Basic
 needs about a hundred plays to empty the stock, so the empty-stock lesson uses Cul-de-sac's
 ``removed_cards``; its point about Basic (an empty hand is out at its next turn) is narrated,
-and checked by ``tests/test_lessons.py``.
+and checked by ``tests/test_up_and_down_lessons.py``.
 
 >>> [lesson.id for lesson in LESSONS][:3]
 ['up_and_down.legal_plays', 'up_and_down.pass', 'up_and_down.turn']
