@@ -4,6 +4,7 @@ that its synced state never holds a card the seat may not see."""
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -222,3 +223,50 @@ def test_one_request_announces_every_move_it_caused() -> None:
     moves = [e.text("en") for events in table.match.events[before + 1:table.match.step_index + 1] for e in events]
     assert table.match.step_index - before >= 2  # the human and at least one bot moved
     assert table.announce == " ".join(moves)
+
+
+def test_a_shot_hint_lights_the_card_that_offers_it_as_a_choice() -> None:
+    """The Shot is played by choosing a player on the S card: the hint marks that card."""
+    for seed in range(200):
+        table = PlayTable(players=4, seed=seed, bot_delay=0, single_game=True)
+        rng = random.Random(seed)
+        while not table.view["over"]:
+            advice = table.session.hint()
+            if advice is not None and advice.action.code[0] == "S" and len(advice.action.code) > 1:
+                table.handle({"type": "hint"})
+                lit = [c for z in table.view["zones"] for c in z.get("cards", []) if c["highlight"]]
+                assert lit and all(c["face"]["code"] == "S" for c in lit)
+                assert all(advice.action.code in [ch["code"] for ch in c["choices"]] for c in lit)
+                target = next(ch for ch in lit[0]["choices"] if ch["code"] == advice.action.code)
+                assert target["zone"] == f"hand-{target['at']}"
+                return
+            table.handle({"type": "play", "code": rng.choice([a.code for a in table.match.legal_actions()])})
+    pytest.fail("no game reached a Shot hint")
+
+
+def test_an_unexpected_failure_is_a_friendly_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    table = PlayTable(players=3, seed=8, bot_delay=0)
+
+    def broken(code: str) -> None:
+        raise RuntimeError("a bug deep inside")
+
+    monkeypatch.setattr(table.session, "play", broken)
+    table.handle({"type": "play", "code": table.view["actions"][0]["code"]})  # never raises
+    assert table.message_kind == "error" and "RuntimeError" in table.message
+    assert "Traceback" not in table.message and "deep inside" not in table.message
+
+
+def test_the_table_and_the_walkthrough_share_one_base() -> None:
+    from tablekit.widgets.base import TableWidget
+    from tablekit.widgets.walkthrough import RuleWalkthrough
+
+    table, walk = PlayTable(players=3, seed=1, bot_delay=0), RuleWalkthrough(autoplay_delay=0)
+    assert isinstance(table, TableWidget) and isinstance(walk, TableWidget)
+    shared = set(TableWidget.class_trait_names(sync=True))
+    assert {"view", "log", "message", "announce", "lang", "labels"} <= shared
+    assert shared <= set(table.keys) and shared <= set(walk.keys)
+    for widget in (table, walk):
+        widget.handle({"type": "lang", "lang": "ja"})
+        assert widget.lang == "ja" and widget.labels["hint"] == "ヒント"
+        widget.handle({"type": "nonsense"})
+        assert widget.message_kind == "error" and "nonsense" in widget.message
