@@ -3,7 +3,9 @@
 Every test here is marked ``browser`` (``pytest -m "not browser"`` skips them). The fixtures:
 
 - ``voila_url`` (session): ``python -m voila dashboards`` on a free loopback port, run from the
-  repository root so ``voila.json`` applies (preheated kernels, culling); stopped at the end.
+  repository root so ``voila.json`` applies (preheated kernels, culling, Voilà's cross-site
+  request check on); stopped at the end. ``gallery_url`` (session): the same for
+  ``tests/browser/gallery.ipynb`` alone (every zone kind, ``tablekit.widgets.gallery``).
   Unlike ``make dashboards`` it shows tracebacks (by default Voilà shows only "There was an
   error when executing cell [n]"), so a failing test prints the real error; its log is
   ``test-artifacts/voila.log``.
@@ -20,6 +22,7 @@ Without Chromium the browser tests are skipped, except under CI (``CI`` set), wh
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -47,6 +50,7 @@ from helpers_browser import (  # noqa: F401  (re-exported for tests)
 from playwright.sync_api import BrowserContext, Page, Route
 
 HERE = Path(__file__).resolve().parent
+GALLERY = HERE / "gallery.ipynb"
 CHROMIUM = os.environ.get("TABLEKIT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -95,16 +99,18 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
         pass
 
 
-@pytest.fixture(scope="session")
-def voila_url() -> Iterator[str]:
-    """Base URL (no trailing slash) of a Voilà server for ``dashboards/``."""
+@contextlib.contextmanager
+def _voila(target: str, log_name: str) -> Iterator[str]:
+    """Serve ``target`` (a folder or one notebook, relative to the repository root) with Voilà
+    on a free loopback port, from the repository root so ``voila.json`` applies (its cross-site
+    request check included); yields the base URL (no trailing slash)."""
     ARTIFACTS.mkdir(exist_ok=True)
     port = _free_port()
-    log_path = ARTIFACTS / "voila.log"
+    log_path = ARTIFACTS / log_name
     url = f"http://127.0.0.1:{port}"
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "voila", "dashboards", f"--port={port}", "--no-browser",
+            [sys.executable, "-m", "voila", target, f"--port={port}", "--no-browser",
              "--Voila.ip=127.0.0.1", "--VoilaConfiguration.show_tracebacks=True"],
             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
             start_new_session=True,
@@ -127,6 +133,20 @@ def voila_url() -> Iterator[str]:
             yield url
         finally:
             _stop(proc)
+
+
+@pytest.fixture(scope="session")
+def voila_url() -> Iterator[str]:
+    """Base URL (no trailing slash) of a Voilà server for ``dashboards/``."""
+    with _voila("dashboards", "voila.log") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def gallery_url() -> Iterator[str]:
+    """URL of the zone gallery page (``tests/browser/gallery.ipynb``, served alone by Voilà)."""
+    with _voila(str(GALLERY.relative_to(ROOT)), "voila-gallery.log") as url:
+        yield url + "/"
 
 
 @pytest.fixture(scope="session")

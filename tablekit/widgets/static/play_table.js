@@ -1,41 +1,84 @@
-// PlayTable front end. It knows no rule: it draws the view-model Python sends and sends back
-// requests ({type: "play", code}, {type: "why", code}, ...) that Python checks.
+// PlayTable front end. It knows no rule: it draws the view-model Python sends (every zone kind
+// of tablekit.core.view: hand, pile, counter, trick, ring, columns, grid) and sends back requests
+// ({type: "play", code}, {type: "why", code}, ...) that Python checks.
+//
+// Drawing is cheap on purpose: trait changes that arrive in one message are drawn once (a
+// microtask after the first change); each part of the table is rebuilt only when its inputs
+// changed; card pictures are parsed once per SVG string and their nodes are reused from one
+// draw to the next.
+
+// Words used when the widget sends no label for them (older Python, a synthetic page).
+const DEFAULT_LABELS = {
+  leader: "leads", winner: "wins", trump: "Trump", wrap: "wrap point", empty: "empty",
+  up: "up", down: "down", player: "Player {n}", choose_play: "Choose", cancel: "Cancel",
+};
 
 function el(tag, attrs = {}, children = []) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (k === "text") node.textContent = v;
-    else if (k === "html") node.innerHTML = v;
     else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
     else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v === true ? "" : v);
   }
   for (const c of children) if (c) node.appendChild(c);
-  // A labelled card names itself: hide its picture's own label from screen readers.
-  if (attrs.html && attrs["aria-label"]) {
-    for (const svg of node.querySelectorAll("svg")) svg.setAttribute("aria-hidden", "true");
-  }
   return node;
 }
+
+// Each distinct SVG string is parsed once; every card showing it gets a clone.
+const SVG_TEMPLATES = new Map();
+function svgPicture(svg) {
+  let tpl = SVG_TEMPLATES.get(svg);
+  if (!tpl) {
+    tpl = document.createElement("template");
+    tpl.innerHTML = svg;
+    // The card names itself (aria-label): hide its picture's own label from screen readers.
+    for (const s of tpl.content.querySelectorAll("svg")) s.setAttribute("aria-hidden", "true");
+    if (SVG_TEMPLATES.size > 600) SVG_TEMPLATES.clear();
+    SVG_TEMPLATES.set(svg, tpl);
+  }
+  return tpl.content.cloneNode(true);
+}
+
+const sameAt = (a, b) => (Array.isArray(a) || Array.isArray(b)
+  ? Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => v === b[i])
+  : a === b);
 
 function render({ model, el: host }) {
   const root = el("div", { class: "tk-table" });
   host.appendChild(root);
-  // A card waiting for a decision: {targets, code} (Up&Down's Shot: whom to name; the code sent
-  // is the card's code then the seat) or {choices: [{code, label}]} (a suit, a call, several cards).
+  // A place waiting for a decision: {choices: [{code, label, zone, at}], key}. Every choice is
+  // a button of the choose bar; one that names a zone is also marked and clickable there.
   let choosing = null;
   let focusKey = null;
-  // The speed sliders are redrawn on every change: keep the value the learner chose.
+  // The speed sliders are redrawn when their part changes: keep the value the learner chose.
   let botSpeed = 600;
   let lessonSpeed = 2500;
 
   const send = (msg) => model.send(msg);
-  const L = (k) => (model.get("labels") || {})[k] || k;
-
+  const L = (k) => (model.get("labels") || {})[k] || DEFAULT_LABELS[k] || k;
+  const seatName = (seat) => L("player").replace("{n}", String(seat + 1));
 
   const button = (label, msg, cls, disabled) => {
     const b = el("button", { class: "tk-control " + (cls || ""), text: label, disabled: !!disabled });
     b.addEventListener("click", () => send(msg));
     return b;
+  };
+
+  // --- parts of the table (each rebuilt only when what it shows changed) ---------------------
+  const parts = {};
+  const ORDER = ["header", "top", "prompt", "message", "choose", "moves", "board", "controls",
+                 "common", "summary", "log", "live"];
+  for (const name of ORDER) {
+    parts[name] = { node: el("div", { class: `tk-part tk-part-${name}` }), sig: undefined };
+    root.appendChild(parts[name].node);
+  }
+  const setPart = (name, sig, build) => {
+    const part = parts[name];
+    if (part.sig === sig) return false;
+    part.sig = sig;
+    const made = build();
+    part.node.replaceChildren(...(made ? [made] : []));
+    return true;
   };
 
   function tableControls(view) {
@@ -61,7 +104,7 @@ function render({ model, el: host }) {
     return controls;
   }
 
-  function commonControls() {
+  function commonControls(view) {
     const controls = el("div", { class: "tk-controls" });
     const large = el("input", { type: "checkbox", class: "tk-large-toggle", checked: !!model.get("large") });
     large.addEventListener("change", () => { model.set("large", large.checked); model.save_changes(); });
@@ -72,7 +115,7 @@ function render({ model, el: host }) {
     ]);
     lang.addEventListener("change", () => send({ type: "lang", lang: lang.value }));
     controls.appendChild(lang);
-    if ((model.get("view") || {}).four_colour_option) {
+    if (view.four_colour_option) {
       const four = el("input", { type: "checkbox", class: "tk-four-colour", checked: !!model.get("four_colour") });
       four.addEventListener("change", () => send({ type: "four_colour", on: four.checked }));
       controls.appendChild(el("label", {}, [four, el("span", { text: " " + L("four_colour") })]));
@@ -120,206 +163,506 @@ function render({ model, el: host }) {
     ]);
   }
 
-  function cardButton(card, zone, view) {
-    const mine = zone.viewer || (view.my_turn && zone.current);
-    const state = card.playable ? "playable" : "blocked";
-    const aria = card.face ? card.face.aria : "";
-    const btn = el("button", {
-      class: `tk-card tk-${state}` + (card.highlight ? " tk-hint" : ""),
-      "aria-label": aria + (card.playable ? "" : " (" + L("table") + ")"),
-      "data-key": card.key,
-      "data-code": card.face ? card.face.code : "",
-      html: card.svg,
-    });
-    btn.addEventListener("click", () => {
-      focusKey = card.key;
-      if (card.playable && card.targets && card.targets.length) {
-        choosing = { targets: card.targets, code: card.face ? card.face.code : "" };
-        draw();
-      } else if (card.playable && card.choices && card.choices.length) {
-        choosing = { choices: card.choices, key: card.key };
-        draw();
-      } else if (card.playable && card.action) {
-        send({ type: "play", code: card.action });
-      } else if (mine && card.face) {
-        send({ type: "why", code: card.face.code });
-      }
-    });
-    btn.addEventListener("keydown", (ev) => {
-      if (ev.key !== "ArrowRight" && ev.key !== "ArrowLeft") return;
-      const all = Array.from(root.querySelectorAll(".tk-hand.tk-mine .tk-card"));
-      const i = all.indexOf(btn);
-      const next = all[(i + (ev.key === "ArrowRight" ? 1 : all.length - 1)) % all.length];
-      if (next) next.focus();
-      ev.preventDefault();
-    });
-    return btn;
+  // --- choices -----------------------------------------------------------------------------
+  function choose(code) {
+    choosing = null;
+    drawNow(); // no stale choice to click twice while Python answers
+    send({ type: "play", code });
   }
 
-  function drawZone(zone, view) {
-    if (zone.kind === "counter") {
-      return el("div", { class: "tk-counter", "data-zone": zone.id }, [
-        el("span", { class: "tk-counter-label", text: zone.label }),
-        el("span", { class: "tk-counter-value", text: String(zone.value) }),
-      ]);
+  // Clicking a card, a ring position, a row or a cell: its one action, its choices, or "why".
+  function activate(item, key, whyCode) {
+    focusKey = key;
+    if (item.playable && item.choices && item.choices.length) {
+      choosing = { choices: item.choices, key };
+      drawNow();
+    } else if (item.playable && item.action) {
+      send({ type: "play", code: item.action });
+    } else if (whyCode) {
+      send({ type: "why", code: whyCode });
     }
-    if (zone.kind === "pile") {
-      return el("div", { class: "tk-pile", "data-zone": zone.id }, [
-        el("div", { class: "tk-pile-head" }, [
-          el("span", { class: "tk-counter-label", text: zone.label }),
-          el("span", { class: "tk-field-value", text: String(zone.value) }),
-        ]),
-        el("div", { class: "tk-cards" }, zone.cards.map((c) =>
-          el("span", { class: "tk-card tk-static", html: c.svg, "aria-label": c.face.aria, role: "img" }))),
-      ]);
+  }
+
+  // The choices open now that name this zone, by position.
+  const choicesOn = (zone) => (choosing ? choosing.choices.filter((c) => c.zone && c.zone === zone.id) : []);
+  const choiceAt = (offered, at) => offered.find((c) => sameAt(c.at, at));
+
+  function chooseBar() {
+    if (!choosing) return null;
+    const title = L("choose_play");
+    const picks = choosing.choices.map((ch) => el("button", {
+      class: "tk-control tk-choice-button", text: ch.label, "data-code": ch.code,
+      onclick: () => choose(ch.code),
+    }));
+    const cancel = el("button", { class: "tk-cancel", text: L("cancel"),
+                                  onclick: () => { choosing = null; drawNow(); } });
+    return el("div", { class: "tk-choose", role: "group", "aria-label": title },
+              [el("span", { text: title }), ...picks, cancel]);
+  }
+
+  // --- cards (nodes reused by picture from one draw to the next) ----------------------------
+  let pool = new Map(); // "tag|svg" -> nodes of the previous board draw
+  let nextPool = new Map();
+  function takeNode(tag, svg) {
+    const id = tag + "|" + svg;
+    const free = pool.get(id);
+    let node = free && free.pop();
+    if (node) {
+      for (const a of Array.from(node.attributes)) node.removeAttribute(a.name);
+    } else {
+      node = document.createElement(tag);
+      node.appendChild(svg ? svgPicture(svg) : document.createTextNode(""));
+      if (tag === "button") node.addEventListener("click", (ev) => node._tk && node._tk(ev));
     }
-    // hand
-    const isTarget = choosing && choosing.targets && choosing.targets.includes(zone.owner);
+    node._tk = null;
+    if (!nextPool.has(id)) nextPool.set(id, []);
+    nextPool.get(id).push(node);
+    return node;
+  }
+
+  // A card picture: a button when `onClick` is given, else an image. Without an SVG (a card
+  // the widget has no art for) its code is written instead.
+  function cardNode(card, { onClick = null, cls = "", label = null } = {}) {
+    const svg = card.svg || "";
+    const node = takeNode(onClick ? "button" : "span", svg);
+    const aria = label || (card.face ? card.face.aria : (card.empty ? L("empty") : L("face_down")));
+    node.className = "tk-card " + cls + (card.highlight ? " tk-hint" : "") +
+      (card.empty ? " tk-empty" : "") + (svg ? "" : " tk-card-text");
+    if (!svg) node.firstChild.textContent = card.empty ? "" : (card.face ? card.face.code : "?");
+    node.setAttribute("aria-label", aria);
+    if (card.key !== undefined) node.setAttribute("data-key", card.key);
+    node.setAttribute("data-code", card.face ? card.face.code : "");
+    if (onClick) node._tk = onClick;
+    else node.setAttribute("role", "img");
+    return node;
+  }
+
+  const zoneHead = (zone, extra = []) => el("div", { class: "tk-zone-head" }, [
+    el("span", { class: "tk-counter-label", text: zone.label }), ...extra]);
+
+  // --- zones ---------------------------------------------------------------------------------
+  function drawHand(zone, view) {
+    const mine = zone.viewer || (view.my_turn && zone.current);
+    const offered = choicesOn(zone);
+    const pick = offered.length ? (choiceAt(offered, zone.owner) || offered[0]) : null;
     const classes = ["tk-hand"];
     if (zone.current) classes.push("tk-current");
     if (zone.viewer) classes.push("tk-mine");
     if (zone.out) classes.push("tk-out");
-    if (isTarget) classes.push("tk-target");
+    if (pick) classes.push("tk-target");
     const head = el("div", { class: "tk-hand-head" }, [
       el("span", { class: "tk-name", text: (zone.current ? "▶ " : "") + zone.label }),
-      ...zone.badges.map((b) => el("span", { class: "tk-badge", text: b })),
+      ...(zone.badges || []).map((b) => el("span", { class: "tk-badge", text: b })),
     ]);
     const cards = el("div", { class: "tk-cards" });
-    for (const c of zone.cards) cards.appendChild(cardButton(c, zone, view));
+    for (const c of zone.cards || []) {
+      cards.appendChild(cardNode(c, {
+        cls: c.playable ? "tk-playable" : "tk-blocked",
+        label: (c.face ? c.face.aria : L("face_down")) + (c.playable ? "" : " (" + L("table") + ")"),
+        onClick: () => activate(c, c.key, mine && c.face ? c.face.code : null),
+      }));
+      if (choosing && choosing.key === c.key) cards.lastChild.classList.add("tk-selected");
+    }
     for (let i = 0; i < (zone.hidden || 0); i++) {
-      cards.appendChild(el("span", { class: "tk-card tk-back", html: zone.back_svg, role: "img",
-                                      "aria-label": `${zone.label}: ${L("face_down")}` }));
+      cards.appendChild(cardNode({ svg: zone.back_svg, face: null }, {
+        cls: "tk-back", label: `${zone.label}: ${L("face_down")}` }));
     }
     const box = el("div", { class: classes.join(" "), "data-zone": zone.id, "data-seat": zone.owner }, [head, cards]);
-    if (isTarget) {
-      const pick = el("button", { class: "tk-target-button", text: L("choose_target") + ": " + zone.label,
-                                  "data-target": zone.owner });
-      pick.addEventListener("click", () => {
-        const code = choosing.code + zone.owner;
-        choosing = null;
-        draw(); // no stale target buttons to click twice while Python answers
-        send({ type: "play", code });
-      });
-      box.appendChild(pick);
+    if (pick) {
+      box.appendChild(el("button", {
+        class: "tk-control tk-target-button tk-choice-target", text: pick.label,
+        "data-target": pick.at, "data-code": pick.code, onclick: () => choose(pick.code),
+      }));
     }
     return box;
   }
 
-  // Message, log and live line change often (every bot move, every "why"): they have their own
-  // slots, updated in place; only the view, labels, language, size and lesson redraw the table.
-  let messageSlot = null;
-  let logList = null;
-  let liveLine = null;
+  function drawPile(zone) {
+    const value = zone.value === undefined || zone.value === null ? "" : String(zone.value);
+    return el("div", { class: "tk-pile", "data-zone": zone.id }, [
+      el("div", { class: "tk-pile-head" }, [
+        el("span", { class: "tk-counter-label", text: zone.label }),
+        el("span", { class: "tk-field-value", text: value }),
+      ]),
+      el("div", { class: "tk-cards" }, (zone.cards || []).map((c) => cardNode(c, { cls: "tk-static" }))),
+    ]);
+  }
 
+  function drawCounter(zone) {
+    return el("div", { class: "tk-counter", "data-zone": zone.id }, [
+      el("span", { class: "tk-counter-label", text: zone.label }),
+      el("span", { class: "tk-counter-value", text: String(zone.value) }),
+    ]);
+  }
+
+  // One slot per seat around the table, the viewer's seat at the bottom, then clockwise.
+  function drawTrick(zone, view) {
+    const n = Math.max(1, zone.seats || 1);
+    const base = typeof view.viewer === "number" ? view.viewer : 0;
+    const rx = n <= 2 ? 0 : (n >= 5 ? 1.6 : 1.35);
+    const ry = n >= 5 ? 1.4 : 1.05;
+    const offered = choicesOn(zone);
+    const plays = new Map((zone.plays || []).map((p, i) => [p.seat, { ...p, order: i }]));
+    const table = el("div", { class: "tk-trick", role: "group", "aria-label": zone.label,
+                              style: `--w:${(2 * rx + 1.3).toFixed(3)};--h:${(2 * ry + 1.5).toFixed(3)}` });
+    for (let seat = 0; seat < n; seat++) {
+      const rel = (seat - base + n) % n;
+      const angle = Math.PI / 2 + (rel * 2 * Math.PI) / n;
+      const play = plays.get(seat);
+      const name = play && play.label ? play.label : seatName(seat);
+      const marks = [];
+      if (zone.leader === seat) marks.push(el("span", { class: "tk-badge tk-leader-mark", text: L("leader") }));
+      if (zone.winner === seat) marks.push(el("span", { class: "tk-badge tk-winner-mark", text: L("winner") }));
+      const picture = play && play.card
+        ? cardNode(play.card, { cls: "tk-static" })
+        : el("span", { class: "tk-card tk-empty", role: "img", "aria-label": `${name}: ${L("empty")}` });
+      const pick = choiceAt(offered, seat);
+      const inside = [el("span", { class: "tk-seat-name", text: name }), ...marks, picture];
+      const cls = "tk-trick-seat" + (zone.leader === seat ? " tk-leader" : "") +
+        (zone.winner === seat ? " tk-winner" : "") + (pick ? " tk-choice-target" : "");
+      const style = `left:calc(50% + ${(Math.cos(angle) * rx).toFixed(3)} * var(--card-h));` +
+        `top:calc(50% + ${(Math.sin(angle) * ry).toFixed(3)} * var(--card-h))`;
+      const key = `${zone.id}:${seat}`;
+      const slot = pick
+        ? el("button", { class: cls, style, "data-seat": seat, "data-code": pick.code, "data-key": key,
+                         "aria-label": pick.label, onclick: () => { focusKey = key; choose(pick.code); } }, inside)
+        : el("div", { class: cls, style, "data-seat": seat }, inside);
+      table.appendChild(slot);
+    }
+    const centre = [];
+    if (zone.trump) centre.push(el("span", { class: "tk-trump", text: `${L("trump")}: ${zone.trump}` }));
+    if (centre.length) table.appendChild(el("div", { class: "tk-trick-centre" }, centre));
+    return el("div", { class: "tk-zone tk-trick-zone", "data-zone": zone.id }, [
+      zoneHead(zone), el("div", { class: "tk-fit" }, [table])]);
+  }
+
+  // Positions 0..n-1 clockwise from the top; a marker just before position `wrap`.
+  function drawRing(zone) {
+    const cards = zone.cards || [];
+    const n = Math.max(1, cards.length);
+    const r = Math.max(0.9, 1.08 / (2 * Math.sin(Math.PI / Math.max(n, 2))));
+    const span = 2 * r + 1 + 0.9;
+    const offered = choicesOn(zone);
+    const lit = new Set(zone.highlight || []);
+    const ring = el("div", { class: "tk-ring", role: "group", "aria-label": zone.label,
+                             "data-nav": "linear", style: `--span:${span.toFixed(3)}` });
+    const place = (angle, radius) => `left:calc(50% + ${(Math.cos(angle) * radius).toFixed(3)} * var(--card-h));` +
+      `top:calc(50% + ${(Math.sin(angle) * radius).toFixed(3)} * var(--card-h))`;
+    cards.forEach((c, i) => {
+      const angle = -Math.PI / 2 + (i * 2 * Math.PI) / n;
+      const pick = choiceAt(offered, i);
+      const key = `${zone.id}:${i}`;
+      const what = c.face ? c.face.aria : (c.empty ? L("empty") : L("face_down"));
+      const label = pick ? `${pick.label} (${i + 1}: ${what})` : `${i + 1}: ${what}`;
+      const cls = "tk-ring-pos" + (lit.has(i) ? " tk-lit" : "") + (pick ? " tk-choice-target" : "") +
+        (c.playable && !pick ? " tk-playable" : "") + (choosing && choosing.key === key ? " tk-selected" : "");
+      const onClick = pick ? () => { focusKey = key; choose(pick.code); }
+        : (c.playable ? () => activate(c, key, null) : null);
+      const node = cardNode({ ...c, key }, { onClick, cls, label });
+      node.setAttribute("style", place(angle, r));
+      node.setAttribute("data-pos", i);
+      if (pick) node.setAttribute("data-choice", pick.code);
+      ring.appendChild(node);
+    });
+    if (typeof zone.wrap === "number" && cards.length > 1) {
+      const angle = -Math.PI / 2 + ((zone.wrap - 0.5) * 2 * Math.PI) / n;
+      const marker = el("span", { class: "tk-wrap-mark", role: "img", "aria-label": L("wrap"),
+                                  title: L("wrap"), text: "↻", "data-wrap": zone.wrap });
+      marker.setAttribute("style", place(angle, r + 0.72));
+      ring.appendChild(marker);
+    }
+    return el("div", { class: "tk-zone tk-ring-zone", "data-zone": zone.id }, [
+      zoneHead(zone), el("div", { class: "tk-fit" }, [ring])]);
+  }
+
+  function drawColumns(zone) {
+    const offered = choicesOn(zone);
+    const rows = (zone.rows || []).map((row) => {
+      const pick = choiceAt(offered, row.id);
+      const key = `${zone.id}:${row.id}`;
+      const arrow = row.direction === "up" ? "▲" : (row.direction === "down" ? "▼" : "");
+      const headParts = [
+        el("span", { class: "tk-row-label", text: row.label }),
+        arrow ? el("span", { class: `tk-arrow tk-${row.direction}`, role: "img",
+                             "aria-label": L(row.direction), text: arrow }) : null,
+        row.bound ? el("span", { class: "tk-bound", text: row.bound }) : null,
+      ];
+      const clickable = pick || row.playable;
+      const headCls = "tk-row-head" + (pick ? " tk-choice-target" : "") + (row.playable && !pick ? " tk-playable" : "") +
+        (choosing && choosing.key === key ? " tk-selected" : "");
+      const head = clickable
+        ? el("button", { class: headCls, "data-key": key, "data-row": row.id,
+                         "data-code": pick ? pick.code : (row.action || ""),
+                         "aria-label": [pick ? pick.label : null, row.label, arrow ? L(row.direction) : null, row.bound]
+                           .filter(Boolean).join(" "),
+                         onclick: pick ? () => { focusKey = key; choose(pick.code); } : () => activate(row, key, null) },
+              headParts)
+        : el("div", { class: headCls, "data-row": row.id }, headParts);
+      const cards = el("div", { class: "tk-cards tk-row-cards" }, (row.cards || []).map((c) => cardNode(c, {
+        cls: c.playable ? "tk-playable" : "tk-static",
+        onClick: c.playable ? () => activate(c, c.key, null) : null,
+      })));
+      return el("div", { class: "tk-row" + (pick ? " tk-target" : ""), "data-row": row.id }, [head, cards]);
+    });
+    return el("div", { class: "tk-zone tk-columns-zone", "data-zone": zone.id }, [
+      zoneHead(zone), el("div", { class: "tk-rows", "data-nav": "rows" }, rows)]);
+  }
+
+  // A board of width x height cells, zoomed to fit its box; clickable cells are buttons with a
+  // roving tab stop, and the arrow keys move between them.
+  function drawGrid(zone) {
+    const offered = choicesOn(zone);
+    const board = el("div", { class: "tk-grid", role: "group", "aria-label": zone.label,
+                              style: `--gw:${zone.width};--gh:${zone.height}` });
+    // The empty squares of the board (drawn under the listed cells; small boards only).
+    if (zone.width * zone.height <= 900) {
+      const listed = new Set((zone.cells || []).map((c) => `${c.x},${c.y}`));
+      for (let y = 0; y < zone.height; y++) {
+        for (let x = 0; x < zone.width; x++) {
+          if (!listed.has(`${x},${y}`)) {
+            board.appendChild(el("div", { class: "tk-cell tk-void", "aria-hidden": "true", "data-x": x, "data-y": y,
+                                          style: `grid-column:${x + 1};grid-row:${y + 1}` }));
+          }
+        }
+      }
+    }
+    const buttons = [];
+    for (const cell of zone.cells || []) {
+      const pick = choiceAt(offered, [cell.x, cell.y]);
+      const key = `${zone.id}:${cell.x},${cell.y}`;
+      const inside = [];
+      if (cell.card) inside.push(cardNode(cell.card, { cls: "tk-static" }));
+      if (cell.mark) inside.push(el("span", { class: "tk-mark", text: cell.mark }));
+      const what = [pick ? pick.label : null, cell.label || null,
+                    cell.card && cell.card.face ? cell.card.face.aria : null,
+                    !cell.label && cell.mark ? cell.mark : null].filter(Boolean).join(", ") ||
+                   `${cell.x + 1}, ${cell.y + 1}`;
+      const cls = "tk-cell" + (pick ? " tk-choice-target" : "") + (cell.playable && !pick ? " tk-playable" : "") +
+        (cell.mark ? " tk-marked" : "") + (choosing && choosing.key === key ? " tk-selected" : "");
+      const style = `grid-column:${cell.x + 1};grid-row:${cell.y + 1}`;
+      let node;
+      if (pick || cell.playable) {
+        node = el("button", { class: cls, style, "data-key": key, "data-x": cell.x, "data-y": cell.y,
+                              "data-code": pick ? pick.code : (cell.action || ""), "aria-label": what,
+                              tabindex: -1,
+                              onclick: pick ? () => { focusKey = key; choose(pick.code); } : () => activate(cell, key, null) },
+                  inside);
+        buttons.push(node);
+      } else {
+        node = el("div", { class: cls, style, "data-x": cell.x, "data-y": cell.y, role: "img",
+                           "aria-label": what }, inside);
+      }
+      board.appendChild(node);
+    }
+    const stop = buttons.find((b) => b.dataset.key === focusKey) || buttons[0];
+    if (stop) stop.setAttribute("tabindex", 0);
+    return el("div", { class: "tk-zone tk-grid-zone", "data-zone": zone.id }, [
+      zoneHead(zone), el("div", { class: "tk-fit" }, [board])]);
+  }
+
+  const DRAWERS = { hand: drawHand, pile: drawPile, counter: drawCounter, trick: drawTrick,
+                    ring: drawRing, columns: drawColumns, grid: drawGrid };
+  const WIDE = new Set(["trick", "ring", "columns", "grid"]);
+
+  function drawZone(zone, view) {
+    const draw = DRAWERS[zone.kind];
+    if (!draw) return el("div", { class: "tk-zone tk-unknown", "data-zone": zone.id, text: zone.label || zone.id });
+    return draw(zone, view);
+  }
+
+  function drawBoard(view) {
+    const zones = view.zones || [];
+    nextPool = new Map();
+    const board = el("div", { class: "tk-board" });
+    const centre = el("div", { class: "tk-centre" });
+    const area = el("div", { class: "tk-area" });
+    for (const z of zones) {
+      if (z.kind === "hand") continue;
+      (WIDE.has(z.kind) ? area : centre).appendChild(drawZone(z, view));
+    }
+    if (centre.childNodes.length) board.appendChild(centre);
+    if (area.childNodes.length) {
+      board.classList.add("tk-has-area");
+      board.appendChild(area);
+    }
+    const hands = el("div", { class: "tk-hands" });
+    // The viewer's own hand first, then the others in seat order.
+    const ordered = zones.filter((z) => z.kind === "hand").sort((a, b) => (b.viewer ? 1 : 0) - (a.viewer ? 1 : 0));
+    for (const z of ordered) hands.appendChild(drawZone(z, view));
+    if (ordered.length) board.appendChild(hands);
+    pool = nextPool;
+    return board;
+  }
+
+  // --- keyboard ------------------------------------------------------------------------------
+  function moveInGrid(cell, key) {
+    const grid = cell.closest(".tk-grid");
+    const [dx, dy] = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[key];
+    const x = Number(cell.dataset.x), y = Number(cell.dataset.y);
+    let best = null, bestScore = Infinity;
+    for (const b of grid.querySelectorAll("button.tk-cell")) {
+      const bx = Number(b.dataset.x) - x, by = Number(b.dataset.y) - y;
+      const along = bx * dx + by * dy; // steps in the arrow's direction
+      if (along <= 0) continue;
+      const across = Math.abs(bx * dy) + Math.abs(by * dx);
+      const score = along + 3 * across; // the nearest in line first
+      if (score < bestScore) { best = b; bestScore = score; }
+    }
+    if (!best) return;
+    for (const b of grid.querySelectorAll("button.tk-cell")) b.setAttribute("tabindex", b === best ? 0 : -1);
+    focusKey = best.dataset.key;
+    best.focus();
+  }
+
+  root.addEventListener("keydown", (ev) => {
+    const arrows = ["ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp"];
+    if (!arrows.includes(ev.key)) return;
+    const t = ev.target;
+    if (!(t instanceof HTMLElement) || t.tagName !== "BUTTON") return;
+    let list = null;
+    let forward = ev.key === "ArrowRight" || ev.key === "ArrowDown";
+    if (t.classList.contains("tk-cell")) {
+      moveInGrid(t, ev.key);
+      ev.preventDefault();
+      return;
+    } else if (t.closest(".tk-hand.tk-mine") && t.classList.contains("tk-card")) {
+      if (ev.key !== "ArrowRight" && ev.key !== "ArrowLeft") return;
+      list = Array.from(root.querySelectorAll(".tk-hand.tk-mine .tk-card"));
+    } else if (t.closest('[data-nav="linear"]')) {
+      list = Array.from(t.closest('[data-nav="linear"]').querySelectorAll("button"));
+    } else if (t.closest('[data-nav="rows"]') && t.classList.contains("tk-row-head")) {
+      if (ev.key !== "ArrowUp" && ev.key !== "ArrowDown") return;
+      list = Array.from(t.closest('[data-nav="rows"]').querySelectorAll("button.tk-row-head"));
+    }
+    if (!list || !list.length) return;
+    const i = list.indexOf(t);
+    const next = list[(i + (forward ? 1 : list.length - 1)) % list.length];
+    if (next) {
+      if (next.dataset.key) focusKey = next.dataset.key;
+      next.focus();
+    }
+    ev.preventDefault();
+  });
+
+  // --- drawing -------------------------------------------------------------------------------
   function drawMessage() {
-    if (!messageSlot) return;
     const kind = model.get("message_kind");
-    messageSlot.replaceChildren(...(model.get("message")
-      ? [el("div", { class: `tk-message tk-msg-${kind === "error" ? "problem" : kind}`, text: model.get("message") })]
+    const text = model.get("message");
+    parts.message.node.replaceChildren(...(text
+      ? [el("div", { class: `tk-message tk-msg-${kind === "error" ? "problem" : kind}`, text })]
       : []));
   }
 
+  let logList = null;
   function drawLog() {
     if (!logList) return;
-    logList.replaceChildren(...(model.get("log") || []).slice(-40).map((t) => el("li", { text: t })));
+    const lines = (model.get("log") || []).slice(-40);
+    const items = logList.children;
+    // The log grows at its end: keep the lines already shown, add the new ones.
+    let same = items.length <= lines.length;
+    for (let i = 0; same && i < items.length; i++) same = items[i].textContent === lines[i];
+    if (same) {
+      for (let i = items.length; i < lines.length; i++) logList.appendChild(el("li", { text: lines[i] }));
+    } else {
+      logList.replaceChildren(...lines.map((t) => el("li", { text: t })));
+    }
     logList.scrollTop = logList.scrollHeight; // the newest move in sight
   }
 
+  let liveLine = null;
   function drawLive() {
     if (liveLine) liveLine.textContent = model.get("announce");
   }
 
   function draw() {
     const view = model.get("view") || {};
-    const zones = view.zones || [];
+    const lesson = model.get("lesson");
+    const inLesson = !!(lesson && lesson.title);
     const hadFocus = root.contains(document.activeElement);
+    const labels = model.get("labels") || {};
+    const lang = model.get("lang");
     root.className = "tk-table" + (model.get("large") ? " tk-large" : "");
-    root.setAttribute("lang", model.get("lang"));
-    root.innerHTML = "";
+    root.setAttribute("lang", lang);
+    const looks = JSON.stringify([labels, lang]);
 
-    root.appendChild(el("div", { class: "tk-header" }, [
+    setPart("header", JSON.stringify([view.title, view.subtitle]), () => el("div", { class: "tk-header" }, [
       el("div", { class: "tk-title", text: view.title || "" }),
       el("div", { class: "tk-subtitle", text: view.subtitle || "" }),
     ]));
-    root.appendChild(el("div", { class: "tk-prompt", role: "status", text: view.prompt || "" }));
-    messageSlot = el("div", { class: "tk-message-slot" });
-    root.appendChild(messageSlot);
-    drawMessage();
-    if (choosing) {
-      const cancel = el("button", { class: "tk-cancel", text: L("cancel") });
-      cancel.addEventListener("click", () => { choosing = null; draw(); });
-      const picks = (choosing.choices || []).map((ch) => {
-        const b = el("button", { class: "tk-control tk-choice-button", text: ch.label, "data-code": ch.code });
-        b.addEventListener("click", () => {
-          choosing = null;
-          draw(); // no stale choice buttons to click twice while Python answers
-          send({ type: "play", code: ch.code });
-        });
-        return b;
-      });
-      const title = choosing.choices ? L("choose_play") : L("choose_target");
-      root.appendChild(el("div", { class: "tk-choose", role: "group", "aria-label": title },
-                          [el("span", { text: title }), ...picks, cancel]));
-    }
-    if (view.buttons && view.buttons.length) {
-      root.appendChild(el("div", { class: "tk-controls tk-moves", role: "group", "aria-label": L("moves") },
-        view.buttons.map((b) => button(b.label, { type: "play", code: b.code },
-                                       "tk-action-button" + (b.highlight ? " tk-hint" : "")))));
-    }
-    const board = el("div", { class: "tk-board" });
-    const centre = el("div", { class: "tk-centre" });
-    for (const z of zones) if (z.kind !== "hand") centre.appendChild(drawZone(z, view));
-    board.appendChild(centre);
-    const hands = el("div", { class: "tk-hands" });
-    // The viewer's own hand first, then the others in seat order.
-    const ordered = zones.filter((z) => z.kind === "hand").sort((a, b) => (b.viewer ? 1 : 0) - (a.viewer ? 1 : 0));
-    for (const z of ordered) hands.appendChild(drawZone(z, view));
-    board.appendChild(hands);
-    root.appendChild(board);
-
-    const lesson = model.get("lesson");
-    if (lesson && lesson.title) {
-      root.insertBefore(lessonPanel(lesson), root.children[1]);
-    } else if (view.replay) {
-      root.insertBefore(replayBar(view.replay), root.children[1]);
-    } else {
-      root.appendChild(tableControls(view));
-    }
-    root.appendChild(commonControls());
-
-    if (view.over && view.outcome && !view.replay && !(lesson && lesson.title)) {
+    setPart("top", JSON.stringify([inLesson ? lesson : null, inLesson ? null : view.replay || null, looks]), () =>
+      (inLesson ? lessonPanel(lesson) : (view.replay ? replayBar(view.replay) : null)));
+    setPart("prompt", view.prompt || "", () => el("div", { class: "tk-prompt", role: "status", text: view.prompt || "" }));
+    parts.choose.sig = undefined;
+    setPart("choose", null, chooseBar);
+    setPart("moves", JSON.stringify([view.buttons || [], looks]), () => (view.buttons && view.buttons.length
+      ? el("div", { class: "tk-controls tk-moves", role: "group", "aria-label": L("moves") },
+           view.buttons.map((b) => button(b.label, { type: "play", code: b.code },
+                                          "tk-action-button" + (b.highlight ? " tk-hint" : ""))))
+      : null));
+    parts.board.sig = undefined;
+    setPart("board", null, () => drawBoard(view));
+    const showControls = !inLesson && !view.replay && model.get("show_controls") !== false;
+    setPart("controls", JSON.stringify([showControls, model.get("deal"), !!view.teaching,
+                                        !!model.get("allow_teaching_ui"), looks]),
+            () => (showControls ? tableControls(view) : null));
+    setPart("common", JSON.stringify([!!model.get("large"), !!view.four_colour_option, !!model.get("four_colour"), looks]),
+            () => commonControls(view));
+    const summary = view.over && view.outcome && !view.replay && !inLesson ? view.outcome : null;
+    setPart("summary", JSON.stringify([summary, looks]), () => {
+      if (!summary) return null;
       const again = el("button", { class: "tk-control tk-play-again", text: L("play_again") });
       again.addEventListener("click", () => send({ type: "new", deal: "" }));
-      root.appendChild(el("div", { class: "tk-summary", role: "dialog", "aria-label": L("summary") }, [
+      return el("div", { class: "tk-summary", role: "dialog", "aria-label": L("summary") }, [
         el("h3", { text: L("summary") }),
-        el("p", { text: view.outcome.text }),
-        el("p", { class: "tk-winners", text: view.outcome.winners }),
-        el("ul", {}, view.outcome.scores.map((s) => el("li", { text: s }))),
+        el("p", { text: summary.text }),
+        el("p", { class: "tk-winners", text: summary.winners }),
+        el("ul", {}, summary.scores.map((s) => el("li", { text: s }))),
         again,
         button(L("replay"), { type: "replay", step: 0 }, "tk-replay-button"),
-      ]));
-    }
-
-    logList = el("ol");
-    root.appendChild(el("details", { class: "tk-log", open: true }, [el("summary", { text: L("log") }), logList]));
+      ]);
+    });
+    if (setPart("log", looks, () => {
+      logList = el("ol");
+      return el("details", { class: "tk-log", open: true }, [el("summary", { text: L("log") }), logList]);
+    })) logList.replaceChildren();
     drawLog();
-    liveLine = el("div", { class: "tk-live", "aria-live": "polite" });
-    root.appendChild(liveLine);
+    if (setPart("live", "", () => (liveLine = el("div", { class: "tk-live", "aria-live": "polite" })))) drawLive();
+    drawMessage();
     drawLive();
 
-    if (focusKey && hadFocus) {
+    if (focusKey && hadFocus && !root.contains(document.activeElement)) {
       const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
       if (again) again.focus();
     }
   }
 
+  // Trait changes that arrive together (one message from Python) are drawn once.
+  let dirty = {};
+  let queued = false;
+  function flush() {
+    queued = false;
+    const d = dirty;
+    dirty = {};
+    if (d.table) { draw(); return; }
+    if (d.message) drawMessage();
+    if (d.log) drawLog();
+    if (d.live) drawLive();
+  }
+  function schedule(what) {
+    dirty[what] = true;
+    if (!queued) { queued = true; queueMicrotask(flush); }
+  }
+  function drawNow() { dirty.table = true; flush(); }
+
   // A new view (a move, an undo, a new deal) ends any choice still open on the old one.
-  model.on("change:view", () => { choosing = null; draw(); });
-  for (const name of ["lesson", "deal", "lang", "large", "labels"]) model.on(`change:${name}`, draw);
-  model.on("change:message", drawMessage);
-  model.on("change:message_kind", drawMessage);
-  model.on("change:log", drawLog);
-  model.on("change:announce", drawLive);
+  model.on("change:view", () => { choosing = null; schedule("table"); });
+  for (const name of ["lesson", "deal", "lang", "large", "labels", "four_colour"]) {
+    model.on(`change:${name}`, () => schedule("table"));
+  }
+  model.on("change:message", () => schedule("message"));
+  model.on("change:message_kind", () => schedule("message"));
+  model.on("change:log", () => schedule("log"));
+  model.on("change:announce", () => schedule("live"));
   draw();
 }
 
