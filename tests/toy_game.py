@@ -229,10 +229,6 @@ TEXTS = {
     },
 }
 
-#: The games only the tests register (test_every_game covers them with the real ones).
-TEST_SPECS = (SPEC,)
-
-
 @contextmanager
 def registered() -> Iterator[GameSpec]:
     """The toy game and its texts, registered for the duration of a ``with`` block."""
