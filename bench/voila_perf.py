@@ -9,7 +9,7 @@ playwright; psutil is used if installed, else /proc) and Debian's /usr/bin/chrom
 
 One run starts ONE Voilà server (``python -m voila <tmpdir> --port=<free> --no-browser
 --Voila.ip=127.0.0.1``, from the repository root so ``voila.json`` applies as ``make dashboards``
-serves it: preheated kernels, pool size 1, culling, no XSRF check, and the kernel websocket
+serves it: preheated kernels, pool size 1, culling, Voilà's XSRF check on, and the kernel websocket
 with TCP_NODELAY, ``tablekit.widgets.server.NoDelayConnection``). The temporary directory holds
 copies of ``dashboards/play.ipynb`` and ``bench/voila/minimal.ipynb``, and the same two copies again
 under ``cold/``, which ``--VoilaKernelManager.preheat_denylist=cold`` keeps out of the
@@ -413,7 +413,7 @@ class Server:
             self.connection_class = DEFAULT_CONNECTION
             self.command.append(f"--Voila.kernel_websocket_connection_class={DEFAULT_CONNECTION}")
         self._log = open(self.log_path, "wb")
-        # From the repository root, so voila.json (preheat, pool size 1, culling, no XSRF, the
+        # From the repository root, so voila.json (preheat, pool size 1, culling, XSRF check, the
         # kernel websocket class) applies, as for `make dashboards`.
         self.proc = subprocess.Popen(self.command, cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT,
                                      stdin=subprocess.DEVNULL, start_new_session=True)
@@ -475,7 +475,11 @@ class Server:
 
     def shutdown_kernel(self, kernel_id: str) -> None:
         pid = self.kernel_pid(kernel_id)
-        request = urllib.request.Request(f"{self.url}/voila/api/shutdown/{kernel_id}", data=b"", method="POST")
+        # Voilà's cross-site request check is on (voila.json): send the same token as the
+        # _xsrf cookie and the X-XSRFToken header, as a page of this origin would.
+        token = os.urandom(16).hex()
+        request = urllib.request.Request(f"{self.url}/voila/api/shutdown/{kernel_id}", data=b"", method="POST",
+                                         headers={"X-XSRFToken": token, "Cookie": f"_xsrf={token}"})
         try:
             urllib.request.urlopen(request, timeout=15).close()
         except (urllib.error.URLError, OSError):

@@ -58,3 +58,21 @@ def test_the_server_does_not_hand_out_sources(voila_url: str, path: str) -> None
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(voila_url + path, timeout=10)
     assert refused.value.code in (403, 404)
+
+
+def _post(url: str, headers: dict[str, str]) -> int:
+    request = urllib.request.Request(url, data=b"", method="POST", headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as exc:
+        return int(exc.code)
+
+
+def test_the_server_checks_cross_site_requests(voila_url: str) -> None:
+    """voila.json keeps Voilà's XSRF check on: a POST without the token is refused; with the
+    token in both the _xsrf cookie and the header (what a page of this origin sends) it reaches
+    the handler, which does not know this kernel."""
+    url = f"{voila_url}/voila/api/shutdown/00000000-0000-0000-0000-000000000000"
+    assert _post(url, {}) == 403
+    assert _post(url, {"X-XSRFToken": "a1b2c3", "Cookie": "_xsrf=a1b2c3"}) == 404
