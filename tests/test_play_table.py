@@ -3,6 +3,7 @@ that its synced state never holds a card the seat may not see."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from typing import Any
@@ -270,3 +271,33 @@ def test_the_table_and_the_walkthrough_share_one_base() -> None:
         assert widget.lang == "ja" and widget.labels["hint"] == "ヒント"
         widget.handle({"type": "nonsense"})
         assert widget.message_kind == "error" and "nonsense" in widget.message
+
+
+def test_in_an_event_loop_bots_move_one_at_a_time() -> None:
+    async def scenario() -> None:
+        table = PlayTable(players=4, seat=3, seed=5, bot_delay=0.001)  # Player 1 leads: three bots first
+        assert table.match.step_index == 0 and not table.view["my_turn"]  # they wait for the loop
+        for _ in range(2000):
+            if table.view["my_turn"]:
+                break
+            await asyncio.sleep(0.002)
+        assert table.view["my_turn"] and table.match.step_index == 3
+        assert len(table.log) >= 3
+
+    asyncio.run(scenario())
+
+
+def test_scheduled_moves_stop_when_cancelled() -> None:
+    """What a new deal or an undo relies on: moves scheduled for the old line never run."""
+    async def scenario() -> None:
+        table = PlayTable(players=3, seed=1, bot_delay=0)
+        calls: list[int] = []
+        table._repeat(lambda: calls.append(1) is None, lambda: 0.001)
+        await asyncio.sleep(0.02)  # the first call is due long before
+        assert calls
+        table._cancel_repeat()
+        seen = len(calls)
+        await asyncio.sleep(0.02)
+        assert len(calls) == seen
+
+    asyncio.run(scenario())

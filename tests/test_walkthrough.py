@@ -83,3 +83,20 @@ def test_every_table_word_the_front_end_uses_has_a_label() -> None:
     used = set(re.findall(r'\bL\("([a-z_]+)"\)', js))
     for widget in (RuleWalkthrough("page_one"), RuleWalkthrough("up_and_down")):
         assert used <= set(widget.labels), sorted(used - set(widget.labels))
+
+
+def test_autoplay_in_an_event_loop_steps_until_a_your_turn_step() -> None:
+    import asyncio
+
+    async def scenario() -> None:
+        w = RuleWalkthrough(autoplay_delay=0.001)
+        w.handle({"type": "autoplay", "on": True})
+        assert w.lesson["autoplay"] and w.position == 0  # the steps wait for the loop
+        for _ in range(2000):
+            if not w.lesson["autoplay"]:
+                break
+            await asyncio.sleep(0.002)
+        assert not w.lesson["autoplay"] and w.position > 0
+        assert w.lesson["your_turn"] or w.lesson["step"] == w.lesson["total"]
+
+    asyncio.run(scenario())

@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import pathlib
 from typing import Any, Callable, Iterator, Mapping, Sequence
@@ -121,6 +122,7 @@ class TableWidget(anywidget.AnyWidget):
         self._lang = lang if lang in LANGUAGES else "en"
         self.lang = self._lang
         self._announced: list[str] | None = None  # inside a request: every move it caused
+        self._generation = 0  # moves scheduled by _repeat run only while this is unchanged
         self.on_msg(self._on_msg)
 
     # --- requests from the browser ---------------------------------------------------------
@@ -181,6 +183,45 @@ class TableWidget(anywidget.AnyWidget):
         if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not low_ms <= ms <= high_ms:
             raise ValueError(f"speed must be from {low_ms} to {high_ms} ms")
         return float(ms) / 1000
+
+    # --- moves that follow one another (bot turns, autoplay) ----------------------------------
+    def _cancel_repeat(self) -> None:
+        """Stop the moves that ``_repeat`` scheduled (the line changed under them)."""
+        self._generation += 1
+
+    def _repeat(self, step: Callable[[], bool], delay: Callable[[], float],
+                done: Callable[[], None] | None = None) -> None:
+        """Call ``step`` until it returns False, then ``done``. At once when the delay is 0 or
+        no event loop runs (tests, scripts); otherwise one call every ``delay()`` seconds, each
+        sent to the browser as one update, until ``_cancel_repeat``."""
+        generation = self._generation
+
+        def live() -> bool:
+            return generation == self._generation
+
+        loop = None
+        if delay() > 0:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                loop = None
+        if loop is None:
+            while live() and step():
+                pass
+            if done is not None and live():
+                done()
+            return
+        running = loop
+
+        def tick() -> None:
+            with self.hold_sync():
+                moved = live() and step()
+                if not moved and done is not None and live():
+                    done()
+            if moved:
+                running.call_later(delay(), tick)
+
+        running.call_later(delay(), tick)
 
     # --- language --------------------------------------------------------------------------
     def set_lang(self, lang: Any) -> None:

@@ -17,7 +17,6 @@ True
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any, Iterable
 
 import traitlets
@@ -78,7 +77,6 @@ class PlayTable(TableWidget):
         self.allow_teaching = allow_teaching
         self.allow_teaching_ui = allow_teaching
         self.teaching = False
-        self._generation = 0
         self._hint_code: str | None = None
         self.replay_at: int | None = None
         self.new_game(game, preset, players, seed, seat)
@@ -127,7 +125,7 @@ class PlayTable(TableWidget):
             self.deal = deal_code.encode(game, g.preset, g.num_players, seed)
         except ConfigError:
             self.deal = ""
-        self._generation += 1
+        self._cancel_repeat()
         self._hint_code = None
         self.replay_at = None
         self.log = []
@@ -185,7 +183,7 @@ class PlayTable(TableWidget):
         if not self.session.undo():
             self._say(tr("widgets.table.nothing_to_undo", self._lang), "info")
             return
-        self._generation += 1  # cancels bot moves still scheduled
+        self._cancel_repeat()  # bot moves still scheduled belong to the line taken back
         self._hint_code = None
         self._say(tr("widgets.table.undone", self._lang), "info")
         self._render(())
@@ -261,29 +259,11 @@ class PlayTable(TableWidget):
     # --- bots ----------------------------------------------------------------------------
     def _schedule_bots(self) -> None:
         """Let bots move until it is the human's turn; with a delay, one move at a time."""
-        generation = self._generation
-        if self.bot_delay <= 0:
-            while self._bot_move(generation):
-                pass
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            while self._bot_move(generation):
-                pass
-            return
+        self._repeat(self._bot_move, lambda: self.bot_delay)
 
-        def later() -> None:
-            with self.hold_sync():
-                moved = self._bot_move(generation)
-            if moved:
-                loop.call_later(self.bot_delay, later)
-
-        loop.call_later(self.bot_delay, later)
-
-    def _bot_move(self, generation: int) -> bool:
-        """One bot move; False when it is not a bot's turn (or the line was undone)."""
-        if generation != self._generation or self.replay_at is not None:
+    def _bot_move(self) -> bool:
+        """One bot move; False when it is not a bot's turn (or a replay is shown)."""
+        if self.replay_at is not None:
             return False
         events = self.session.bot_move()
         if events is None:

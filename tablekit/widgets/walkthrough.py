@@ -16,7 +16,6 @@ replay, and the browser only sends requests that Python checks.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any, Callable
 
 import traitlets
@@ -46,7 +45,6 @@ class RuleWalkthrough(TableWidget):
         self.lessons = lessons_for(game)
         self.autoplay_delay = max(0.0, float(autoplay_delay))
         self.autoplaying = False
-        self._generation = 0
         self.open_lesson(0)
 
     # --- navigation ----------------------------------------------------------------------
@@ -58,7 +56,7 @@ class RuleWalkthrough(TableWidget):
         self.match: Match = self.current.start()
         self.position = 0  # steps already applied
         self.autoplaying = False
-        self._generation += 1
+        self._cancel_repeat()
         self.log = []
         self._say("", "info")
         self._render(highlight_last=False)
@@ -112,7 +110,7 @@ class RuleWalkthrough(TableWidget):
 
     def _stop_and(self, fn: Callable[[], Any]) -> None:
         self.autoplaying = False
-        self._generation += 1
+        self._cancel_repeat()
         fn()
         if fn == self.next and self._step() is not None and self._step().your_turn:
             self._render(highlight_last=True)
@@ -160,35 +158,14 @@ class RuleWalkthrough(TableWidget):
 
     def _req_autoplay(self, content: dict[str, Any]) -> None:
         self.autoplaying = content.get("on") is True
-        self._generation += 1
-        generation = self._generation
-        if not self.autoplaying:
-            self._render(highlight_last=self.position > 0)
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
-        if loop is None or self.autoplay_delay <= 0:
-            while self.next():
-                pass
-            self.autoplaying = False
-            self._render(highlight_last=True)
-            return
-
-        def tick() -> None:
-            if generation != self._generation or not self.autoplaying:
-                return
-            with self.hold_sync():
-                moved = self.next()
-                if not moved:
-                    self.autoplaying = False
-                    self._render(highlight_last=True)
-            if moved:
-                loop.call_later(self.autoplay_delay, tick)
-
+        self._cancel_repeat()
         self._render(highlight_last=self.position > 0)
-        loop.call_later(self.autoplay_delay, tick)
+        if self.autoplaying:
+            self._repeat(self.next, lambda: self.autoplay_delay, done=self._autoplay_done)
+
+    def _autoplay_done(self) -> None:
+        self.autoplaying = False
+        self._render(highlight_last=True)
 
     # --- drawing -------------------------------------------------------------------------
     def _labels(self) -> dict[str, str]:
