@@ -22,7 +22,7 @@ from typing import Any, Iterable
 import traitlets
 
 from tablekit.core import deal_code
-from tablekit.core.errors import ConfigError, InvalidActionError
+from tablekit.core.errors import ConfigError
 from tablekit.core.match import Match
 from tablekit.core.registry import make
 from tablekit.core.verdict import Event
