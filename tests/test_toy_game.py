@@ -127,6 +127,7 @@ def test_plays_on_the_table(toy: GameSpec) -> None:
     trick = next(z for z in table.view["zones"] if z["kind"] == "trick")
     assert [p["seat"] for p in trick["plays"]] == [0, 1, 2]
     assert trick["plays"][0]["card"]["face"]["code"] == code and trick["winner"] == 0
+    assert all(p["card"]["svg"].startswith("<svg") for p in trick["plays"])  # drawn as cards
     assert code not in [c["face"]["code"] for c in next(z for z in table.view["zones"] if z["id"] == "hand-0")["cards"]]
     assert table.log[0] == "Player 1 plays AS." and table.log[-1] == "Player 1 wins the trick with AS."
     table.handle({"type": "play", "code": "XX"})
