@@ -41,6 +41,7 @@ OPTION_CASES = [
     ("carry_over", {"starting_chips": 3, "ante": 2}),
     ("carry_over", {"single_game": True}),
     ("carry_over", {"max_games": 3}),
+    ("carry_over", {"buy_in": 5, "max_buys": 2}),
     ("cul_de_sac", {"removed_cards": 40, "special_tiebreak_value": 50}),
     ("cul_de_sac", {"shot_may_name_self": True, "removed_cards": 70}),
 ]
@@ -62,7 +63,7 @@ def test_random_play_emits_the_common_codes() -> None:
     common = EVENT_CODES - {
         f"up_and_down.event.{k}" for k in (
             "challenge_begins", "finished", "mission_failed", "score", "sits_out", "cannot_pay",
-            "stock_empty",
+            "stock_empty", "bought",
         )
     }
     assert common <= seen

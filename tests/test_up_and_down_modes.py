@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from helpers_up_and_down import NS, deal, event_codes, ladder, legal, params, play, rejects, stack
-from tablekit import Outcome, make
+from tablekit import ConfigError, Outcome, make
 from tablekit.games.up_and_down import UpAndDown
 
 
@@ -144,6 +144,48 @@ def test_carry_over_match_ends_when_someone_cannot_ante() -> None:
     assert out.details["pot_left"] == 0 and out.details["games"] == 1
 
 
+def test_carry_over_buying_chips_is_off_by_default() -> None:
+    assert make("up_and_down", preset="carry_over").config.buy_in == 0
+    with pytest.raises(ConfigError, match="buy_in"):
+        make("up_and_down", preset="basic", buy_in=5)
+
+
+def test_carry_over_a_broke_player_buys_chips_and_the_match_goes_on() -> None:
+    # As in the test above, seats 1 and 2 are broke after the first game; with buy_in they buy
+    # 3 chips each instead of ending the match, ante, and the next game is dealt.
+    game, s = deal("carry_over", 3, [[100, 90, 11, 12, 13], STUCK[0], STUCK[1]], stock=(1,),
+                   starting_chips=2, buy_in=3)
+    s, events = play(game, s, "100")
+    assert params(events, "bought") == [{"player": 1, "amount": 3, "chips": 3}, {"player": 2, "amount": 3, "chips": 3}]
+    codes = event_codes(events)
+    assert codes.index(f"{NS}.event.bought") < codes.index(f"{NS}.event.ante") < codes.index(f"{NS}.event.deal")
+    assert not game.is_terminal(s) and s.game_no == 1
+    assert s.chips == (5, 2, 2) and s.pot == 3 and s.bought == (0, 3, 3)
+    obs = game.observe(s, 1)
+    assert [p["bought"] for p in obs["players"]] == [0, 3, 3]
+    assert "buys 3 chips" in events[codes.index(f"{NS}.event.bought")].text("en")
+
+
+@pytest.mark.parametrize("max_buys", [1, 2])
+def test_carry_over_buying_is_limited_and_counted_in_the_outcome(max_buys: int) -> None:
+    game = make("up_and_down", preset="carry_over", players=3, starting_chips=2, buy_in=2, max_buys=max_buys)
+    bought_any = False
+    for seed in range(10):
+        s = game.initial_state(seed)
+        while not game.is_terminal(s):
+            s, _ = game.step(s, game.legal_actions(s)[0])
+        out = game.outcome(s)
+        assert out is not None and out.termination in (f"{NS}.end.cannot_ante", f"{NS}.end.game_limit")
+        assert all(b <= 2 * max_buys for b in s.bought)
+        assert out.details["bought"] == list(s.bought)
+        net = [c - b for c, b in zip(s.chips, s.bought)]
+        assert out.details["net"] == net
+        # Bought chips are not winnings: the winners have the best chips minus chips bought.
+        assert out.winners == tuple(i for i, n in enumerate(net) if n == max(net))
+        bought_any |= any(s.bought)
+    assert bought_any
+
+
 def test_carry_over_fewer_than_two_can_ante_leaves_the_pot() -> None:
     game, s = deal("carry_over", 4, [[100, 11, 12, 13, 14]] + STUCK, stock=(1,), starting_chips=2)
     s, events = play(game, s, "100")
@@ -267,6 +309,7 @@ def test_cul_de_sac_phase_two_begins_on_the_last_stock_draw_and_survives_elimina
     out = game.outcome(s)
     assert out is not None and out.termination == f"{NS}.end.challenge_done"
     assert out.details["score"] == pytest.approx(1 / 3)
+    assert out.teams == ((0, 1, 2),)  # the team is the whole table, finished or not
     assert (out.details["face_down_cards"], out.details["face_down_sum"]) == (2, 17)
 
 
@@ -296,6 +339,7 @@ def test_cul_de_sac_finished_players_are_skipped(preset: str) -> None:
     assert params(events, "score") == [{"finished": 4, "players": 4}]
     out = game.outcome(s)
     assert out is not None and out.details["score"] == 1.0 and out.winners == (0, 1, 2, 3)
+    assert out.teams == ((0, 1, 2, 3),) and out.to_json()["teams"] == [[0, 1, 2, 3]]  # one co-op team
 
 
 def test_cul_de_sac_shot_names_only_players_still_in_or_else_its_own_player() -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from helpers_up_and_down import NS, deal, event_codes, ladder, legal, play, reason, rejects
+from helpers_up_and_down import NS, deal, event_codes, ladder, legal, params, play, reason, rejects
 from tablekit import ConfigError, InvalidActionError, make
 from tablekit.games.up_and_down import PASS, SHOT, TURN, Play
 
@@ -263,7 +263,7 @@ def test_ud17_shot_names_the_next_player_then_play_goes_on_from_them() -> None:
     verdict = game.explain(s, Play(SHOT, 2))
     assert verdict.reason == f"{NS}.ok.shot" and verdict.params == {"target": 2}
     s, events = play(game, s, "S2")
-    assert events[0].params == {"player": 0, "target": 2, "field": 0}
+    assert events[0].params == {"player": 0, "target": 2, "field": 0, "number": "@up_and_down.label.no_number"}
     assert game.current_player(s) == 2
     s, _ = play(game, s, "20")
     assert game.current_player(s) == 3  # D: from C in the unchanged (clockwise) direction
@@ -511,3 +511,23 @@ def test_malformed_actions_raise_invalid_action_error() -> None:
         game.explain(s, "10")  # explain takes actions, not codes
     assert game.action_from_code("S2") == Play(SHOT, 2)
     assert game.action_from_code("P") == Play(PASS)
+
+
+# --- Saying the number in force (issue 8) ---------------------------------------------------------
+def test_a_special_card_event_says_the_number_in_force() -> None:
+    # The source asks whoever plays a special card to say the number on the field aloud.
+    game, s = deal("basic", 3, [[95, "P", "S", 12, 13], ["T", 15, 16, 17, 18], ["S", 19, 21, 22, 23]])
+    s, events = play(game, s, "S1")  # on an empty field there is no number yet
+    assert params(events, "played_shot") == [{"player": 0, "target": 1, "field": 0, "number": f"@{NS}.label.no_number"}]
+    assert "none yet" in events[0].text("en") and "まだなし" in events[0].text("ja")
+    s, _ = play(game, s, "15")
+    s, events = play(game, s, "S0")
+    assert params(events, "played_shot") == [{"player": 2, "target": 0, "field": 15, "number": 15}]
+    s, _ = play(game, s, "95")
+    s, events = play(game, s, "T")
+    assert params(events, "played_turn") == [{"player": 1, "field": 95, "number": 95}]
+    for lang in ("en", "ja"):
+        assert "95" in events[0].text(lang)
+    s, events = play(game, s, "P")
+    assert params(events, "played_pass") == [{"player": 0, "field": 95, "number": 95}]
+    assert "95" in events[0].text("en") and "95" in events[0].text("ja")

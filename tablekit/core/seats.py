@@ -53,14 +53,22 @@ def next_seat(seat: int, players: int, direction: int = 1, skips: int = 0, out: 
     >>> next_seat(1, 3, out=(True, False, True))
     1
     """
+    if direction not in (1, -1):
+        raise ValueError(f"direction must be 1 or -1 (got {direction!r})")
     if not out:
-        if direction not in (1, -1):
-            raise ValueError(f"direction must be 1 or -1 (got {direction!r})")
         return (seat + direction * (1 + skips)) % players
-    order = list(seats_after(seat, players, direction, out))
-    if not order:
-        raise ValueError("every seat is out: there is no next seat")
-    return order[skips % len(order)]
+    # Walk round the table as often as the skips need, counting only the seats still in.
+    left = skips
+    in_play = players - sum(map(bool, out)) if skips >= players else 0
+    if in_play:
+        left = skips % in_play
+    for k in range(1, players * (left + 1) + 1):
+        q = (seat + direction * k) % players
+        if not out[q]:
+            if not left:
+                return q
+            left -= 1
+    raise ValueError("every seat is out: there is no next seat")
 
 
 def skipped_seats(seat: int, players: int, direction: int = 1, skips: int = 0, out: Sequence[bool] = ()) -> list[int]:

@@ -35,6 +35,9 @@ class UpAndDownConfig(GameConfig):
                         doc="carry-over: who an eliminated player pays: whoever made the latest play, or the latest number play")
     allow_debt: bool = option(False, doc="carry-over: a player with no chips still pays and goes below zero")
     pot_claim_allows_special: bool = option(True, doc="carry-over: a special card counts as the survivor's extra card")
+    buy_in: int = option(0, between=(0, 1000),
+                         doc="carry-over: chips a player who cannot pay the ante buys to play on (0: no buying)")
+    max_buys: int = option(1, between=(1, 100), doc="carry-over: how many times each player may buy chips in a match")
     # Cul-de-sac
     removed_cards: int = option(0, between=(0, 98),
                                 doc="cul-de-sac: cards taken out at random before the deal (at most 108 - 5 x players)")
@@ -45,6 +48,8 @@ class UpAndDownConfig(GameConfig):
             raise ConfigError(self.GAME, "solo", self.solo, "False unless mode is 'cul_de_sac'")
         if self.removed_cards and self.mode != "cul_de_sac":
             raise ConfigError(self.GAME, "removed_cards", self.removed_cards, "0 unless mode is 'cul_de_sac'")
+        if self.buy_in and self.mode != "carry_over":
+            raise ConfigError(self.GAME, "buy_in", self.buy_in, "0 unless mode is 'carry_over'")
         if self.mode == "carry_over" and self.starting_chips < self.ante:
             raise ConfigError(self.GAME, "starting_chips", self.starting_chips,
                               f"at least the ante ({self.ante})")

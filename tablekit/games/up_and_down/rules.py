@@ -28,6 +28,8 @@ Legality
     played and never change the field; so a player holding a special card cannot be eliminated.
 
 Special cards
+    A special card leaves the field as it is; its player says the number in force aloud, so
+    the next player knows what to beat (the event of every special card carries it).
     Pass: the turn simply moves on to the next player (nobody is skipped).
     Turn: the direction of play reverses.
     Shot: the player names another player still in the game, who plays next; afterwards play
@@ -70,6 +72,11 @@ Options (decisions where the source is silent; see shared/rules/up_and_down.md (
     pot_claim_allows_special True: a special card counts as the survivor's extra card. A
                              survivor with an empty hand cannot claim.
     inflation                False; when on, the ante after a carry-over is ``inflation_ante``.
+    buy_in                   0: no buying. The source lets players agree on buying more chips
+                             during a Carry-over match; with ``buy_in`` > 0 a player who cannot
+                             pay the ante before a game buys ``buy_in`` chips (at most
+                             ``max_buys`` times per match) and plays on. Chips bought are
+                             counted: the outcome ranks by chips minus chips bought.
     removed_cards            Cul-de-sac: this many cards are removed at random before the deal.
     solo                     Cul-de-sac played by one person controlling every open hand.
 
@@ -82,11 +89,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Iterable, NamedTuple
+from functools import lru_cache, partial
+from typing import Any, Iterable
 
+from tablekit.core.deck import redeal_unseen
 from tablekit.core.errors import ConfigError, InvalidActionError
 from tablekit.core.game import Game, Outcome
 from tablekit.core.rng import hash_shuffled
+from tablekit.core.seats import next_seat
 from tablekit.core.verdict import Event, Verdict
 from tablekit.games.up_and_down.actions import (
     NUMBER_ACTIONS,
@@ -103,16 +113,19 @@ from tablekit.games.up_and_down.actions import (
     full_deck,
 )
 from tablekit.games.up_and_down.config import HAND_SIZE, PRESETS, UpAndDownConfig
-
-ACTIVE = "active"
-OUT = "out"
-FINISHED = "finished"
-SITTING_OUT = "sitting_out"
-
-PLAY = "play"  # Basic and Carry-over
-MISSION = "mission"  # Cul-de-sac phase 1
-CHALLENGE = "challenge"  # Cul-de-sac phase 2
-OVER = "over"
+from tablekit.games.up_and_down.state import (
+    ACTIVE,
+    CHALLENGE,
+    FINISHED,
+    MISSION,
+    OUT,
+    OVER,
+    PLAY,
+    SITTING_OUT,
+    UpAndDownState,
+    after_play,
+    new_state,
+)
 
 NS = "up_and_down"
 # Terminations
@@ -142,6 +155,7 @@ EV_FINISHED = f"{NS}.event.finished"
 EV_MISSION_FAILED = f"{NS}.event.mission_failed"
 EV_SCORE = f"{NS}.event.score"
 EV_MATCH_OVER = f"{NS}.event.match_over"
+EV_BOUGHT = f"{NS}.event.bought"
 # Reasons
 OK_OPENING = f"{NS}.ok.opening"
 OK_EMPTY = f"{NS}.ok.empty_field"
@@ -168,7 +182,7 @@ REASON_CODES = frozenset({
 EVENT_CODES = frozenset({
     EV_DEAL, EV_ANTE, EV_SITS_OUT, EV_NUMBER, EV_PASS, EV_TURN, EV_SHOT, EV_STOCK_EMPTY,
     EV_ELIMINATED, EV_PAID, EV_CANNOT_PAY, EV_GAME_WON, EV_POT_CLAIMED, EV_POT_CARRIED,
-    EV_CHALLENGE, EV_FINISHED, EV_MISSION_FAILED, EV_SCORE, EV_MATCH_OVER,
+    EV_CHALLENGE, EV_FINISHED, EV_MISSION_FAILED, EV_SCORE, EV_MATCH_OVER, EV_BOUGHT,
 })
 END_CODES = frozenset({
     END_TARGET, END_SINGLE, END_CANNOT_ANTE, END_GAME_LIMIT, END_MISSION_FAILED, END_CHALLENGE,
@@ -179,7 +193,7 @@ LABEL_CODES = frozenset(
     | {f"{NS}.status.{s}" for s in (ACTIVE, OUT, FINISHED, SITTING_OUT)}
     | {f"{NS}.phase.{p}" for p in (PLAY, MISSION, CHALLENGE, OVER)}
     | {f"{NS}.label.{k}" for k in (
-        "field", "field_empty", "stock", "pot", "ante", "game_no", "direction", "clockwise",
+        "field", "field_empty", "no_number", "stock", "pot", "ante", "game_no", "direction", "clockwise",
         "counterclockwise", "wins", "chips", "hand", "hand_count", "removed", "dealer", "turn",
         "pile", "last_player", "game_winners", "phase", "mode", "mode.basic", "mode.carry_over",
         "mode.cul_de_sac", "mode.solo")}
@@ -191,54 +205,20 @@ HINT_CODES = frozenset(f"{NS}.hint.{k}" for k in (
 ))
 
 
-class UpAndDownState(NamedTuple):
-    """The whole match: match-level fields first, then the game in progress.
-
-    A NamedTuple rather than a frozen dataclass: it is as immutable, and five times cheaper to
-    build, which the random-playout benchmark needs (see bench/README.md).
-    """
-
-    seed: int
-    game_no: int  # 0-based index of the game in progress
-    dealer: int
-    wins: tuple[int, ...]
-    chips: tuple[int, ...]
-    pot: int
-    ante: int  # the ante paid before the game in progress (Carry-over)
-    carried: bool  # the previous game ended with a carry-over
-    deck: tuple[int, ...]  # this game's stock, drawn from index `drawn` onward
-    drawn: int
-    removed: tuple[int, ...]  # Cul-de-sac: cards taken out before the deal (face down)
-    hands: tuple[tuple[int, ...], ...]
-    status: tuple[str, ...]
-    pile: tuple[int, ...]  # cards played this game, latest last
-    field: int  # the number to beat; 0 while the field is empty
-    direction: int  # +1 clockwise (seat numbers increasing), -1 counter-clockwise
-    current: int  # the seat to decide, -1 when the match is over
-    last_player: int  # who made the latest play this game (-1: nobody yet)
-    last_number_player: int
-    phase: str
-    termination: str  # "" until over
-    game_winners: tuple[int, ...]  # the survivor of each finished game
-
-    @property
-    def stock_count(self) -> int:
-        return len(self.deck) - self.drawn
-
-
-_tuple_new = tuple.__new__
 FULL_DECK = full_deck()
+#: ``_fast_event((code, params))`` is ``Event(code, params)`` without NamedTuple's Python-level
+#: ``__new__``: the play event is built on every step of every playout.
+_fast_event = partial(tuple.__new__, Event)
+#: The ``number`` parameter of a special card's event while the field is still empty.
+EMPTY_FIELD = f"@{NS}.label.no_number"
 
 
+@lru_cache(maxsize=1 << 14)  # a pure function of few distinct arguments, asked on most steps
 def _next_active(status: tuple[str, ...], seat: int, direction: int) -> int:
-    """The next seat still in the game after ``seat``; ``seat`` itself if it is the only one;
-    -1 if nobody is in."""
-    n = len(status)
-    for k in range(1, n + 1):
-        q = (seat + direction * k) % n
-        if status[q] == ACTIVE:
-            return q
-    return -1
+    """The next seat still in the game after ``seat`` (``seat`` itself if it is the only one
+    in; -1 if nobody is)."""
+    out = tuple(map(ACTIVE.__ne__, status))
+    return -1 if all(out) else next_seat(seat, len(status), direction, 0, out)
 
 
 def _replace_at(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
@@ -294,11 +274,11 @@ class UpAndDown(Game[UpAndDownState]):
             chips=(cfg.starting_chips if cfg.uses_chips else 0,) * n, pot=0, ante=0,
             carried=False, deck=(), drawn=0, removed=(), hands=((),) * n, status=(ACTIVE,) * n,
             pile=(), field=0, direction=1, current=-1, last_player=-1, last_number_player=-1,
-            phase=PLAY, termination="", game_winners=(),
+            phase=PLAY, termination="", game_winners=(), bought=(0,) * n,
         )
         events: list[Event] = []
         self._deal(d, events, stacked)
-        state, _ = self._settle(UpAndDownState(**d), events)
+        state, _ = self._settle(new_state(**d), events)
         return state
 
     def _deal(self, d: dict[str, Any], events: list[Event], stacked: tuple[int, ...] | None = None) -> None:
@@ -308,6 +288,8 @@ class UpAndDown(Game[UpAndDownState]):
         seated = list(range(n))
         if cfg.uses_chips:
             ante = cfg.inflation_ante if (cfg.inflation and d["carried"]) else cfg.ante
+            if cfg.buy_in:
+                self._buy(d, events, ante)
             can_pay = [i for i in range(n) if d["chips"][i] >= ante]
             if len(can_pay) < n:
                 # Somebody cannot ante: the match ends, unless a pot is waiting and at least two
@@ -354,6 +336,18 @@ class UpAndDown(Game[UpAndDownState]):
             # already complete and the score challenge starts at once.
             d["phase"] = CHALLENGE
             events.append(Event(EV_CHALLENGE, {}))
+
+    def _buy(self, d: dict[str, Any], events: list[Event], ante: int) -> None:
+        """Carry-over with ``buy_in``: every player who cannot pay the ante buys ``buy_in``
+        chips while they have purchases left (``max_buys`` per match)."""
+        cfg = self.config
+        chips, bought = list(d["chips"]), list(d["bought"])
+        for i in range(cfg.players):
+            while chips[i] < ante and bought[i] < cfg.buy_in * cfg.max_buys:
+                chips[i] += cfg.buy_in
+                bought[i] += cfg.buy_in
+                events.append(Event(EV_BOUGHT, {"player": i, "amount": cfg.buy_in, "chips": chips[i]}))
+        d["chips"], d["bought"] = tuple(chips), tuple(bought)
 
     # --- queries -------------------------------------------------------------------------
     def current_player(self, state: UpAndDownState) -> int | None:
@@ -488,18 +482,20 @@ class UpAndDown(Game[UpAndDownState]):
         direction = state.direction
         last_number = state.last_number_player
         status = state.status
-        # Hot path: tuple.__new__ builds the NamedTuples without their Python-level __new__.
         if card <= 100:
             field = card
             last_number = p
-            events = [_tuple_new(Event, (EV_NUMBER, {"player": p, "card": card}))]
-        elif card == PASS:
-            events = [_tuple_new(Event, (EV_PASS, {"player": p, "field": field}))]
-        elif card == TURN:
-            direction = -direction
-            events = [_tuple_new(Event, (EV_TURN, {"player": p, "field": field}))]
+            events = [_fast_event((EV_NUMBER, {"player": p, "card": card}))]
         else:
-            events = [_tuple_new(Event, (EV_SHOT, {"player": p, "target": action.target, "field": field}))]
+            # The player says the number in force aloud: it stays the field.
+            said = field or EMPTY_FIELD
+            if card == PASS:
+                events = [_fast_event((EV_PASS, {"player": p, "field": field, "number": said}))]
+            elif card == TURN:
+                direction = -direction
+                events = [_fast_event((EV_TURN, {"player": p, "field": field, "number": said}))]
+            else:
+                events = [_fast_event((EV_SHOT, {"player": p, "target": action.target, "field": field, "number": said}))]
         deck = state.deck
         drawn = state.drawn
         settle = False
@@ -518,15 +514,10 @@ class UpAndDown(Game[UpAndDownState]):
         elif card == TURN and self.config.two_player_turn_is_skip and status.count(ACTIVE) == 2:
             nxt = p
         else:
-            nxt = (p + direction) % len(status)
+            nxt = next_seat(p, len(status), direction)
             if status[nxt] != ACTIVE:
                 nxt = _next_active(status, p, direction)
-        new = _tuple_new(UpAndDownState, (
-            state.seed, state.game_no, state.dealer, state.wins, state.chips, state.pot,
-            state.ante, state.carried, deck, drawn, state.removed, hands, status,
-            state.pile + (card,), field, direction, nxt, p, last_number, state.phase, "",
-            state.game_winners,
-        ))
+        new = after_play(state, hands, drawn, card, field, direction, nxt, last_number)
         if not settle and self._can_play(hands[nxt], field):
             return new, tuple(events)
         if self._open:
@@ -573,7 +564,7 @@ class UpAndDown(Game[UpAndDownState]):
         """Run a once-per-game step (end of game, next deal) that edits the fields as a dict."""
         d = s._asdict()
         fn(d, events, arg)
-        return UpAndDownState(**d)
+        return new_state(**d)
 
     def _pay(self, s: UpAndDownState, events: list[Event], seat: int) -> tuple[int, ...]:
         """The chips after ``seat`` pays for being eliminated (Carry-over)."""
@@ -628,11 +619,13 @@ class UpAndDown(Game[UpAndDownState]):
         d["current"] = -1
         d["termination"] = termination
         if termination != END_MISSION_FAILED and termination != END_CHALLENGE:
-            winners = self._winners(d["wins"], d["chips"])
+            winners = self._winners(d["wins"], d["chips"], d["bought"])
             events.append(Event(EV_MATCH_OVER, {"players": list(winners)}))
 
-    def _winners(self, wins: tuple[int, ...], chips: tuple[int, ...]) -> tuple[int, ...]:
-        scores = chips if self.config.uses_chips else wins
+    def _winners(self, wins: tuple[int, ...], chips: tuple[int, ...], bought: tuple[int, ...]) -> tuple[int, ...]:
+        scores = wins
+        if self.config.uses_chips:
+            scores = tuple(c - b for c, b in zip(chips, bought))  # bought chips are not winnings
         best = max(scores)
         return tuple(i for i, s in enumerate(scores) if s == best)
 
@@ -655,13 +648,17 @@ class UpAndDown(Game[UpAndDownState]):
                 face_down_sum=sum(c if c <= 100 else cfg.special_tiebreak_value for c in down),
             )
             scores = tuple(1.0 if i in finished else 0.0 for i in range(cfg.players))
-            return Outcome(state.termination, () if failed else finished, scores, details)
+            team = (tuple(range(cfg.players)),)  # everyone plays together
+            return Outcome(state.termination, () if failed else finished, scores, details, teams=team)
         if cfg.uses_chips:
             details["pot_left"] = state.pot
+            if cfg.buy_in:
+                details["bought"] = list(state.bought)
+                details["net"] = [c - b for c, b in zip(state.chips, state.bought)]
             scores_t = tuple(float(c) for c in state.chips)
         else:
             scores_t = tuple(float(w) for w in state.wins)
-        return Outcome(state.termination, self._winners(state.wins, state.chips), scores_t, details)
+        return Outcome(state.termination, self._winners(state.wins, state.chips, state.bought), scores_t, details)
 
     @staticmethod
     def team_rank_key(outcome: Outcome) -> tuple[float, int, int]:
@@ -698,6 +695,8 @@ class UpAndDown(Game[UpAndDownState]):
             }
             if cfg.uses_chips:
                 entry["chips"] = state.chips[i]
+                if cfg.buy_in:
+                    entry["bought"] = state.bought[i]
             players.append(entry)
         obs: dict[str, Any] = {
             "game": NS,
@@ -724,22 +723,13 @@ class UpAndDown(Game[UpAndDownState]):
         return obs
 
     def determinize(self, state: UpAndDownState, player: int, rng: random.Random) -> UpAndDownState:
-        hidden_seats = [i for i in range(self.config.players) if not self._visible(state, i, player)]
-        unknown = list(state.deck[state.drawn :]) + list(state.removed)
-        for i in hidden_seats:
-            unknown.extend(state.hands[i])
-        rng.shuffle(unknown)
-        pos = state.stock_count
-        deck = state.deck[: state.drawn] + tuple(unknown[:pos])
-        removed = tuple(unknown[pos : pos + len(state.removed)])
-        pos += len(state.removed)
-        hands = list(state.hands)
-        for i in hidden_seats:
-            size = len(hands[i])
-            hands[i] = tuple(unknown[pos : pos + size])
-            pos += size
+        # Zones: the undrawn stock, the removed cards, then each seat's hand.
+        zones = [state.deck[state.drawn :], state.removed, *state.hands]
+        hidden = {0, 1} | {2 + i for i in range(self.config.players) if not self._visible(state, i, player)}
+        dealt = redeal_unseen(zones, hidden, rng)
         # Future deals come from the seed, which no player knows: resample it too.
-        return state._replace(deck=deck, removed=removed, hands=tuple(hands), seed=rng.getrandbits(63))
+        return state._replace(deck=state.deck[: state.drawn] + dealt[0], removed=dealt[1],
+                              hands=tuple(dealt[2:]), seed=rng.getrandbits(63))
 
     def census(self, state: UpAndDownState) -> Counter[Any]:
         count: Counter[int] = Counter(state.deck[state.drawn :])
