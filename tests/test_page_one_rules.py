@@ -37,7 +37,7 @@ def test_po01_same_suit_or_same_rank_is_legal() -> None:
 def test_po02_other_suit_and_other_rank_is_illegal() -> None:
     game, s = deal([["KH", "7C", "KC"], F1, F2], stock=["7H"])
     exc = rejects(game, s, "KC", "wrong_suit")
-    assert exc.verdict.params == {"card": "@page_one.card.KC", "top": "@page_one.card.7H",
+    assert exc.verdict.params == {"card": "@cards.card.KC", "top": "@cards.card.7H",
                                   "suit": "@page_one.label.suit.H"}
     assert exc.text("en") == "You cannot play K♣ on 7♥: it is not of the suit ♥ hearts and not of the same rank."
     assert "♣K" in exc.text("ja") and "♥7" in exc.text("ja") and "出せません" in exc.text("ja")
@@ -146,7 +146,7 @@ def test_po09_two_twos_at_once_make_the_next_player_draw_four() -> None:
     assert "2H+2S!" in legal(game, s) and "2S+2H!" not in legal(game, s)
     rejects(game, s, "2S+2H!", "multi_bottom")  # the 2 of hearts must go at the bottom
     s, events = play(game, s, "2H+2S!")
-    assert params(events, "played_many") == [{"player": 0, "card": "@page_one.card.2S", "count": 2}]
+    assert params(events, "played_many") == [{"player": 0, "card": "@cards.card.2S", "count": 2}]
     assert s.pending == 4 and card_code(s.top) == "2S" and s.suit == 0
     s, events = play(game, s, "draw")
     assert params(events, "penalty_drawn") == [{"player": 1, "count": 4}]
@@ -282,7 +282,7 @@ def test_draw_an_unplayable_card_ends_the_turn() -> None:
 def test_drawing_is_not_allowed_while_a_card_fits() -> None:
     game, s = deal([["KH", "5C", "6C"], F1, F2], stock=["7H"])
     exc = rejects(game, s, "draw", "can_play")
-    assert exc.verdict.params == {"card": "@page_one.card.KH"}
+    assert exc.verdict.params == {"card": "@cards.card.KH"}
     rejects(game, s, "pass", "can_play")
 
 
@@ -362,7 +362,7 @@ def test_illegal_action_error_names_the_rule_in_english_and_japanese() -> None:
     assert exc.text() == "9♦ is not in Player 1's hand."
     assert "プレイヤー1" in exc.text("ja")
     exc = rejects(game, s, Play(c("KH"), call=True), "call_not_due")
-    assert exc.verdict.params == {"card": "@page_one.card.KH", "left": 2}
+    assert exc.verdict.params == {"card": "@cards.card.KH", "left": 2}
     rejects(game, s, "challenge", "nothing_to_challenge")
     rejects(game, s, "name:H", "not_naming")
     rejects(game, s, "KH+KC", "multi_off")

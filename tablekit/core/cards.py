@@ -9,7 +9,8 @@ order.
 
 Names come from the catalogue keys ``cards.rank.<rank>`` (when a rank has a word: Ace, Jack,
 Queen, King), ``cards.suit.<suit>``, ``cards.name`` (how rank and suit combine),
-``cards.label`` (the short label, "7♥" / "♥7"), ``cards.joker`` and ``cards.joker.<1|2>``.
+``cards.card.<code>`` (the short label of each of the 52 cards, "7♥" / "♥7"), ``cards.joker``
+and ``cards.joker.<1|2>``. Games pass a card to a sentence as ``card_param(code)``.
 Card pictures live in ``tablekit.render.svg``; this module has no art.
 
 >>> len(STANDARD_52), STANDARD_52[0], STANDARD_52[51]
@@ -140,17 +141,32 @@ def card_label(code: str, lang: str = "en") -> str:
     """A short label: rank and suit symbol in the language's order ("10♠" / "♠10"); a joker
     keeps its code.
 
-    >>> card_label("QS"), card_label("QS", "ja"), card_label("JK1")
-    ('Q♠', '♠Q', 'JK1')
+    >>> card_label("QS"), card_label("QS", "ja"), card_label("TD"), card_label("JK1")
+    ('Q♠', '♠Q', '10♦', 'JK1')
     """
     code = read_code(code)
-    if is_joker(code):
-        return code
-    return tr("cards.label", lang, rank=rank_text(rank_of(code)), suit=SUIT_SYMBOLS[suit_of(code)])
+    return code if is_joker(code) else tr(f"cards.card.{code}", lang)
+
+
+def card_param(code: str) -> str:
+    """A card as an i18n parameter: a nested catalogue code that a sentence shows as the card's
+    short label (a joker as its name).
+
+    >>> card_param("7H"), card_param("JK"), card_param("JK2")
+    ('@cards.card.7H', '@cards.joker', '@cards.joker.2')
+    >>> tr("cards.card.7H", "ja")
+    '♥7'
+    """
+    code = read_code(code)
+    if code == JOKER:
+        return "@cards.joker"
+    if code in JOKERS:
+        return f"@cards.joker.{code[-1]}"
+    return f"@cards.card.{code}"
 
 
 __all__ = [
     "CODES", "JOKER", "JOKERS", "RANKS", "RANK_TEXT", "RED_SUITS", "STANDARD_52", "SUITS",
-    "SUIT_SYMBOLS", "card_label", "card_name", "is_joker", "rank_name", "rank_of", "rank_text",
+    "SUIT_SYMBOLS", "card_label", "card_name", "card_param", "is_joker", "rank_name", "rank_of", "rank_text",
     "read_code", "suit_name", "suit_of",
 ]

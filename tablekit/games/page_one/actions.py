@@ -233,7 +233,7 @@ CHALLENGE = Challenge()
 NAME_ACTIONS: tuple[NameSuit, ...] = tuple(NameSuit(s) for s in range(4))
 _WORDS: dict[str, Action] = {"draw": DRAW, "pass": PASS, "catch": CATCH, "challenge": CHALLENGE}
 
-CARD_PARAMS: tuple[str, ...] = tuple(f"@page_one.card.{card_code(c)}" for c in range(NUM_CARDS))
+CARD_PARAMS: tuple[str, ...] = tuple(cards.card_param(code) for code in _CODES)
 SUIT_PARAMS: tuple[str, ...] = tuple(f"@page_one.label.suit.{s}" for s in SUITS)
 
 

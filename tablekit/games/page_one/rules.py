@@ -336,7 +336,7 @@ ACTION_LABEL_CODES = frozenset(
 )
 CHOICE_FIELDS = ("deal_table", "values", "call_mode", "draw_rule", "joker_rule", "last_card", "effect_names")
 LABEL_CODES = frozenset(
-    {f"{NS}.card.{card_code(c)}" for c in range(NUM_CARDS)}
+    {param[1:] for param in CARD_PARAMS}  # the card labels (core.cards catalogue keys)
     | {f"{NS}.label.suit.{s}" for s in SUITS}
     | {f"{NS}.call.{k}" for k in ("page_one", "stop")}
     | {f"{NS}.effect.{names}.{e}" for names in ("page_one", "uno") for e in EFFECT_NAMES[1:]}
