@@ -289,12 +289,13 @@ INIT_SCRIPT = r"""
     const card = playable.find((c) => c.dataset.code !== "S");
     if (!card) {
       if (playable.length) { // only a Shot: choose it and its target (not timed)
+        const pick = () => q(".tk-target-button") || q(".tk-choice-button");
         playable[0].click();
-        await waitFor(() => q(".tk-target-button"), 3000);
-        const target = q(".tk-target-button");
+        await waitFor(pick, 3000);
+        const target = pick();
         if (target) { target.click(); }
         await sleep(50);
-        await waitFor(() => !q(".tk-target-button") && settled(), 15000);
+        await waitFor(() => !pick() && settled(), 15000);
         return { skip: "only a Shot" };
       }
       const fresh = q(".tk-new-button");

@@ -24,19 +24,45 @@ function el(tag, attrs = {}, children = []) {
   return node;
 }
 
-// Each distinct SVG string is parsed once; every card showing it gets a clone.
-const SVG_TEMPLATES = new Map();
-function svgPicture(svg) {
-  let tpl = SVG_TEMPLATES.get(svg);
-  if (!tpl) {
-    tpl = document.createElement("template");
-    tpl.innerHTML = svg;
+// Each distinct SVG string is parsed once (the faces new to a view in one go); every card
+// showing it gets a copy.
+const SVG_PARSED = new Map(); // svg -> a holder element (in an inert document) of its nodes
+const PARSER = document.createElement("template");
+function parseSvgs(svgs) {
+  const missing = [...new Set(svgs)].filter((s) => s && !SVG_PARSED.has(s));
+  if (!missing.length) return;
+  if (SVG_PARSED.size + missing.length > 800) SVG_PARSED.clear();
+  PARSER.innerHTML = missing.map((s) => `<div>${s}</div>`).join("");
+  const holders = Array.from(PARSER.content.children);
+  missing.forEach((s, i) => {
     // The card names itself (aria-label): hide its picture's own label from screen readers.
-    for (const s of tpl.content.querySelectorAll("svg")) s.setAttribute("aria-hidden", "true");
-    if (SVG_TEMPLATES.size > 600) SVG_TEMPLATES.clear();
-    SVG_TEMPLATES.set(svg, tpl);
+    for (const svg of holders[i].querySelectorAll("svg")) svg.setAttribute("aria-hidden", "true");
+    SVG_PARSED.set(s, holders[i]);
+  });
+  PARSER.innerHTML = "";
+}
+function svgPicture(svg) {
+  parseSvgs([svg]);
+  const holder = SVG_PARSED.get(svg);
+  if (holder.childNodes.length === 1) return document.importNode(holder.firstChild, true);
+  const wrap = document.createElement("span");
+  wrap.className = "tk-picture";
+  for (const n of holder.childNodes) wrap.appendChild(document.importNode(n, true));
+  return wrap;
+}
+
+// Every picture a view-model holds (cards of every zone kind, backs of hidden hands).
+function viewSvgs(view) {
+  const out = [];
+  const add = (c) => { if (c && c.svg) out.push(c.svg); };
+  for (const z of view.zones || []) {
+    (z.cards || []).forEach(add);
+    (z.plays || []).forEach((p) => add(p.card));
+    (z.rows || []).forEach((r) => (r.cards || []).forEach(add));
+    (z.cells || []).forEach((c) => add(c.card));
+    if (z.back_svg) out.push(z.back_svg);
   }
-  return tpl.content.cloneNode(true);
+  return out;
 }
 
 const sameAt = (a, b) => (Array.isArray(a) || Array.isArray(b)
@@ -200,39 +226,36 @@ function render({ model, el: host }) {
               [el("span", { text: title }), ...picks, cancel]);
   }
 
-  // --- cards (nodes reused by picture from one draw to the next) ----------------------------
-  let pool = new Map(); // "tag|svg" -> nodes of the previous board draw
+  // --- cards (pictures reused from one draw to the next) -----------------------------------
+  // A card's picture (its parsed SVG) moves from the previous draw to the new one, even from a
+  // hand to the pile: only a face never shown before is parsed (once), and only its wrapper
+  // (a button or an image) is made anew.
+  let pool = new Map(); // svg -> pictures of the previous board draw, free to take
   let nextPool = new Map();
-  function takeNode(tag, svg) {
-    const id = tag + "|" + svg;
-    const free = pool.get(id);
-    let node = free && free.pop();
-    if (node) {
-      for (const a of Array.from(node.attributes)) node.removeAttribute(a.name);
-    } else {
-      node = document.createElement(tag);
-      node.appendChild(svg ? svgPicture(svg) : document.createTextNode(""));
-      if (tag === "button") node.addEventListener("click", (ev) => node._tk && node._tk(ev));
-    }
-    node._tk = null;
-    if (!nextPool.has(id)) nextPool.set(id, []);
-    nextPool.get(id).push(node);
-    return node;
+  function takePicture(svg) {
+    const free = pool.get(svg);
+    let picture = free && free.pop();
+    if (!picture) picture = svgPicture(svg);
+    if (!nextPool.has(svg)) nextPool.set(svg, []);
+    nextPool.get(svg).push(picture);
+    if (building) building.push([svg, picture]);
+    return picture;
   }
 
-  // A card picture: a button when `onClick` is given, else an image. Without an SVG (a card
-  // the widget has no art for) its code is written instead.
+  // A card: a button when `onClick` is given, else an image. Without an SVG (a card the widget
+  // has no art for) its code is written instead.
   function cardNode(card, { onClick = null, cls = "", label = null } = {}) {
     const svg = card.svg || "";
-    const node = takeNode(onClick ? "button" : "span", svg);
+    const node = document.createElement(onClick ? "button" : "span");
     const aria = label || (card.face ? card.face.aria : (card.empty ? L("empty") : L("face_down")));
     node.className = "tk-card " + cls + (card.highlight ? " tk-hint" : "") +
       (card.empty ? " tk-empty" : "") + (svg ? "" : " tk-card-text");
-    if (!svg) node.firstChild.textContent = card.empty ? "" : (card.face ? card.face.code : "?");
+    if (svg) node.appendChild(takePicture(svg));
+    else node.textContent = card.empty ? "" : (card.face ? card.face.code : "?");
     node.setAttribute("aria-label", aria);
     if (card.key !== undefined) node.setAttribute("data-key", card.key);
     node.setAttribute("data-code", card.face ? card.face.code : "");
-    if (onClick) node._tk = onClick;
+    if (onClick) node.addEventListener("click", onClick);
     else node.setAttribute("role", "img");
     return node;
   }
@@ -470,15 +493,52 @@ function render({ model, el: host }) {
     return draw(zone, view);
   }
 
+  // A zone whose data (and the open choice) did not change keeps its node and card nodes.
+  let zoneCache = new Map(); // zone id -> {sig, node, used: [[svg, picture], ...]}
+  let building = null; // the pictures the zone being drawn takes
+
   function drawBoard(view) {
     const zones = view.zones || [];
+    parseSvgs(viewSvgs(view));
+    const context = JSON.stringify([choosing, !!view.my_turn, view.viewer, model.get("labels")]);
+    // (A grid's tab stop follows the focus.)
+    const sigs = new Map(zones.map((z) => [z.id, context + (z.kind === "grid" ? focusKey : "") + JSON.stringify(z)]));
     nextPool = new Map();
+    const claim = (id, node) => {
+      if (!nextPool.has(id)) nextPool.set(id, []);
+      nextPool.get(id).push(node);
+    };
+    // First the unchanged zones claim their pictures, so no other zone takes them.
+    const kept = new Map();
+    for (const z of zones) {
+      const old = zoneCache.get(z.id);
+      if (!old || old.sig !== sigs.get(z.id)) continue;
+      kept.set(z.id, old);
+      for (const [id, node] of old.used) {
+        const free = pool.get(id);
+        const i = free ? free.indexOf(node) : -1;
+        if (i >= 0) free.splice(i, 1);
+        claim(id, node);
+      }
+    }
+    const cache = new Map();
+    const place = (z) => {
+      let entry = kept.get(z.id);
+      if (!entry) {
+        building = [];
+        const node = drawZone(z, view);
+        entry = { sig: sigs.get(z.id), node, used: building };
+        building = null;
+      }
+      cache.set(z.id, entry);
+      return entry.node;
+    };
     const board = el("div", { class: "tk-board" });
     const centre = el("div", { class: "tk-centre" });
     const area = el("div", { class: "tk-area" });
     for (const z of zones) {
       if (z.kind === "hand") continue;
-      (WIDE.has(z.kind) ? area : centre).appendChild(drawZone(z, view));
+      (WIDE.has(z.kind) ? area : centre).appendChild(place(z));
     }
     if (centre.childNodes.length) board.appendChild(centre);
     if (area.childNodes.length) {
@@ -488,9 +548,10 @@ function render({ model, el: host }) {
     const hands = el("div", { class: "tk-hands" });
     // The viewer's own hand first, then the others in seat order.
     const ordered = zones.filter((z) => z.kind === "hand").sort((a, b) => (b.viewer ? 1 : 0) - (a.viewer ? 1 : 0));
-    for (const z of ordered) hands.appendChild(drawZone(z, view));
+    for (const z of ordered) hands.appendChild(place(z));
     if (ordered.length) board.appendChild(hands);
     pool = nextPool;
+    zoneCache = cache;
     return board;
   }
 
@@ -566,8 +627,14 @@ function render({ model, el: host }) {
     } else {
       logList.replaceChildren(...lines.map((t) => el("li", { text: t })));
     }
-    logList.scrollTop = logList.scrollHeight; // the newest move in sight
+    // The newest move in sight, once the browser lays the page out anyway (reading scrollHeight
+    // now would force a layout of the whole page in the middle of drawing).
+    if (!scrollQueued) {
+      scrollQueued = true;
+      requestAnimationFrame(() => { scrollQueued = false; if (logList) logList.scrollTop = logList.scrollHeight; });
+    }
   }
+  let scrollQueued = false;
 
   let liveLine = null;
   function drawLive() {
