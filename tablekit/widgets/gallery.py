@@ -14,13 +14,15 @@ echoing the code it sent into the message line, so the browser tests can check e
 >>> g.handle({"type": "play", "code": "ring:2"})
 >>> g.message, g.chosen
 ('Chosen: ring:2', ['ring:2'])
+>>> g.handle({"type": "play", "code": 7})
+>>> g.message_kind, g.chosen
+('error', ['ring:2'])
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import anywidget
 import traitlets
 
 from tablekit.core.view import (
@@ -35,21 +37,11 @@ from tablekit.core.view import (
     trick_zone,
     zone,
 )
-from tablekit.i18n import LANGUAGES, seat_name, tr
-from tablekit.render.svg import card_svg, standard_face
-from tablekit.widgets.play_table import STATIC, table_labels
+from tablekit.i18n import seat_name, tr
+from tablekit.render.svg import standard_face
+from tablekit.widgets.base import LOG_LIMIT, Handler, TableWidget
 
 NS = "widgets.gallery"
-#: Words of the zone kinds beyond hands and piles (``widgets.table.<key>``).
-ZONE_LABELS = ("leader", "winner", "trump", "wrap", "empty", "up", "down")
-
-
-def gallery_labels(lang: str) -> dict[str, str]:
-    """The table's words plus those of tricks, rings, columns and grids."""
-    labels = table_labels(lang)
-    labels.update({k: tr(f"widgets.table.{k}", lang) for k in ZONE_LABELS})
-    labels["player"] = tr("core.seat", lang, n="{n}")
-    return labels
 
 
 def _std(code: str, lang: str, key: str, **fields: Any) -> dict[str, Any]:
@@ -114,75 +106,32 @@ def gallery_view(lang: str = "en") -> dict[str, Any]:
         "actions": [], "buttons": [{"code": "pass", "label": t("pass")}], "log": [], "over": False,
         "outcome": None,
     }
-    return with_pictures(view, lang)
+    return view
 
 
-def with_pictures(value: Any, lang: str = "en") -> Any:
-    """Add ``svg`` to every card anywhere in a view-model (hands, piles, trick plays, ring
-    positions, column rows, grid cells), and ``back_svg`` to zones with face-down cards."""
-    if isinstance(value, dict):
-        if "key" in value and "face" in value and "playable" in value:
-            value["svg"] = "" if value.get("empty") else card_svg(
-                value["face"], tr("widgets.table.face_down", lang))
-        if value.get("kind") == "hand" and value.get("hidden"):
-            value["back_svg"] = card_svg(None, tr("widgets.table.face_down", lang))
-        for item in value.values():
-            with_pictures(item, lang)
-    elif isinstance(value, list):
-        for item in value:
-            with_pictures(item, lang)
-    return value
-
-
-class ZoneGallery(anywidget.AnyWidget):
+class ZoneGallery(TableWidget):
     """The gallery page: ``view`` is :func:`gallery_view`; a click's code comes back as the
-    message, and every code received is kept in ``chosen`` (in Python only)."""
+    message (and in the log), and every code received is kept in ``chosen`` (in Python only)."""
 
-    _esm = STATIC / "play_table.js"
-    _css = STATIC / "play_table.css"
-
-    view = traitlets.Dict().tag(sync=True)
-    log = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    message = traitlets.Unicode("").tag(sync=True)
-    message_kind = traitlets.Unicode("info").tag(sync=True)
-    announce = traitlets.Unicode("").tag(sync=True)
-    deal = traitlets.Unicode("").tag(sync=True)
-    lang = traitlets.Unicode("en").tag(sync=True)
-    large = traitlets.Bool(False).tag(sync=True)
-    allow_teaching_ui = traitlets.Bool(False).tag(sync=True)
     show_controls = traitlets.Bool(False).tag(sync=True)
-    labels = traitlets.Dict().tag(sync=True)
 
     def __init__(self, lang: str = "en") -> None:
-        super().__init__()
+        super().__init__(lang)
         self.chosen: list[str] = []
-        self.on_msg(lambda _w, content, _b: self.handle(content))
-        self.set_lang(lang)
+        self._relabel()
 
-    def set_lang(self, lang: str) -> None:
-        if lang not in LANGUAGES:
-            raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
-        with self.hold_sync():
-            self.lang = lang
-            self.labels = gallery_labels(lang)
-            self.view = gallery_view(lang)
+    def _requests(self) -> dict[str, Handler]:
+        return {**super()._requests(), "play": self._req_play, "why": self._req_why}
 
-    def handle(self, content: Any) -> None:
-        """Echo a click: ``play`` and ``why`` requests name their code in the message."""
-        kind = content.get("type") if isinstance(content, dict) else None
-        code = str(content.get("code", ""))[:40] if isinstance(content, dict) else ""
-        with self.hold_sync():
-            if kind == "play":
-                self.chosen.append(code)
-                self.message_kind = "info"
-                self.message = tr(f"{NS}.chosen", self.lang, code=code)
-                self.log = [*self.log, self.message][-40:]
-                self.announce = self.message
-            elif kind == "why":
-                self.message_kind = "info"
-                self.message = tr(f"{NS}.why", self.lang, code=code)
-            elif kind == "lang" and content.get("lang") in LANGUAGES:
-                self.set_lang(content["lang"])
-            else:
-                self.message_kind = "refusal"
-                self.message = tr(f"{NS}.unknown", self.lang, kind=str(kind)[:20])
+    def _req_play(self, content: dict[str, Any]) -> None:
+        code = self._code(content)
+        self.chosen.append(code)
+        self._say(tr(f"{NS}.chosen", self._lang, code=code), "info")
+        self.log = [*self.log, self.message][-LOG_LIMIT:]
+        self.announce = self.message
+
+    def _req_why(self, content: dict[str, Any]) -> None:
+        self._say(tr(f"{NS}.why", self._lang, code=self._code(content)), "info")
+
+    def _relabel(self) -> None:
+        self._show(gallery_view(self._lang))
