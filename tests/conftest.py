@@ -15,3 +15,7 @@ def toy() -> Iterator[GameSpec]:
     """The toy trick game of ``tests/toy_game.py``, registered (with its texts) for one test."""
     with toy_game.registered() as game_spec:
         yield game_spec
+
+# Loaded as a conftest, never collected for doctests: that import would clash with
+# tests/browser/conftest.py (both are the module "conftest").
+collect_ignore = ["conftest.py"]
