@@ -111,8 +111,15 @@ def test_show_me_makes_the_expected_move(page: Page, voila_url: str) -> None:
     _counter(page, your_turn + 2, total)
     expect(page.locator(f"{TABLE} .tk-your-turn-flag")).to_have_count(0)
     expect(pile).to_have_count(shots_before + 1)
-    # The move's own announcement (the log also holds the lesson's earlier Shot).
-    expect(page.locator(f"{TABLE} .tk-live")).to_contain_text(
-        tr("up_and_down.event.played_shot", "en", player=0, target=int(step.action[1:])))
+    # The move's own announcement (the log also holds the lesson's earlier Shot), as the engine
+    # narrates that move.
+    match = lesson.start()
+    for earlier in lesson.steps[:your_turn]:
+        if earlier.action is not None:
+            match.play(earlier.action)
+    event = match.play(step.action)[0]
+    assert event.code == "up_and_down.event.played_shot"
+    expected = event.text("en")
+    expect(page.locator(f"{TABLE} .tk-live")).to_contain_text(expected)
     save_screenshot(page, "learn-show-me")
     assert_no_error_text(page)

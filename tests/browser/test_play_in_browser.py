@@ -30,6 +30,8 @@ from tk_page import (
     wait_for_my_turn,
 )
 
+from tablekit.i18n import tr
+
 pytestmark = pytest.mark.browser
 
 MAX_CLICKS = 400  # a Basic match needs ~30-100 of my moves (measured over 30 seeds: max 98)
@@ -200,7 +202,9 @@ def test_a_shot_from_a_deal_code_names_who_plays_next(page: Page, voila_url: str
     assert targets.count() == 0, "target buttons outlive the choice"
     assert wait_for_my_turn(page, board) == "turn"
     log = page.locator(f"{TABLE} .tk-log li").all_inner_texts()[log_before:]
-    assert log[0] == "Player 1 plays Shot and names Player 3.", log
+    # The first move of the deal: the field is empty, so no number is in force yet.
+    assert log[0] == tr("up_and_down.event.played_shot", "en", player=0, target=2,
+                        number="@up_and_down.label.no_number"), log
     assert log[1].startswith("Player 3 plays"), log
     expect(page.locator(f'{TABLE} .tk-pile span.tk-card[aria-label="Shot"]')).to_have_count(1)
     assert hidden_card_leaks(widget_messages(page)) == []
