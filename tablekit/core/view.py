@@ -184,6 +184,17 @@ class TableView:
     mode), ``current`` (the seat to play), ``my_turn`` (a seat the person controls is to play),
     ``legal`` (the legal actions, only on the person's turn), ``plays`` (hand card code -> the
     legal actions that play it) and ``buttons`` (legal actions that play no hand card).
+
+    ``card_of(action)`` names the hand card an action plays (None: the action is a button).
+
+    >>> from tablekit import make
+    >>> game = make("up_and_down", players=3)
+    >>> t = table_view(game, game.initial_state(3), viewer=0, card_of=lambda a: a.code)
+    >>> t.my_turn, sorted(t.plays) == sorted(a.code for a in t.legal)
+    (True, True)
+    >>> vm = t.view(t.hands(lambda code: face("up_and_down", code, code)), title="Up&Down")
+    >>> [z["id"] for z in vm["zones"]], vm["zones"][1]["hidden"]
+    (['hand-0', 'hand-1', 'hand-2'], 5)
     """
 
     def __init__(
@@ -319,26 +330,5 @@ class TableView:
         }
 
 
-def table_view(
-    game: Game[Any],
-    state: Any,
-    viewer: int | None,
-    lang: str = "en",
-    controls: Iterable[int] | None = None,
-    teaching: bool = False,
-    card_of: Callable[[Action], str | None] = lambda action: None,
-) -> TableView:
-    """Start a view-model: the observation of ``viewer`` (the open one when ``teaching``), and
-    the legal moves when a seat in ``controls`` (default: the viewer) is to play, grouped by
-    ``card_of(action)``: the code of the hand card an action plays (None: a button).
-
-    >>> from tablekit import make
-    >>> game = make("up_and_down", players=3)
-    >>> t = table_view(game, game.initial_state(3), viewer=0, card_of=lambda a: a.code)
-    >>> t.my_turn, sorted(t.plays) == sorted(a.code for a in t.legal)
-    (True, True)
-    >>> vm = t.view(t.hands(lambda code: face("up_and_down", code, code)), title="Up&Down")
-    >>> [z["id"] for z in vm["zones"]], vm["zones"][1]["hidden"]
-    (['hand-0', 'hand-1', 'hand-2'], 5)
-    """
-    return TableView(game, state, viewer, lang, controls, teaching, card_of)
+#: Start a view-model: ``table_view(game, state, viewer, lang, controls, teaching, card_of)``.
+table_view = TableView
