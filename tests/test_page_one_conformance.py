@@ -72,6 +72,16 @@ OPTION_CASES: list[dict[str, Any]] = [
     {"deal_table": "crazy_eights"},
     {"hand_size": 3},
     {"effect_names": "uno"},
+    # Options for rules of the source that had none (each needs the rule it refines).
+    {"starter_effect": True, "starter_namer": "first_player"},
+    {"starter_effect": True, "reverse_starter": "dealer"},
+    {"jokers": 2, "challenge_no_counter": True},
+    {"last_card": "draw_to_plain"},
+    {"call_mode": "catchable", "catch_by": "any"},
+    {"starter_namer": "first_player"},  # alone: no effect without starter_effect, still conforms
+    {"reverse_starter": "dealer"},
+    {"challenge_no_counter": True},
+    {"catch_by": "any"},
 ]
 
 
@@ -98,6 +108,10 @@ def test_random_play_emits_the_codes() -> None:
         ("classic", {"call_mode": "catchable", "hand_size": 1, "last_card": "no_special"}),
         ("family", {"hand_size": 2, "voluntary_draw": False}), ("crazy_eights", {}),
         ("classic", {"no_counter": True, "jokers": 2, "joker_rule": "no_suit"}),
+        ("family", {"catch_by": "any", "hand_size": 2}),
+        ("classic", {"call_mode": "catchable", "jump_ranks": ("J", "A", "7", "9"), "hand_size": 2}),
+        ("house", {"challenge_no_counter": True, "rounds": 2, "last_card": "draw_to_plain"}),
+        ("classic", {"last_card": "draw_to_plain", "hand_size": 2}),
     ]
     for preset, options in cases:
         for players in (2, 3, 5):

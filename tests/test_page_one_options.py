@@ -10,7 +10,7 @@ import pytest
 from helpers_page_one import NS, c, deal, event_codes, hand, legal, params, play, reason, rejects
 from tablekit import make
 from tablekit.games.page_one import JOKER, card_code
-from tablekit.games.page_one.rules import DRAWN, NAME, PLAY, REDO
+from tablekit.games.page_one.rules import CATCH_WINDOW, DRAWN, NAME, PLAY, REDO
 
 F1 = ["9D", "TD", "KD"]
 F2 = ["AD", "4D", "6D"]
@@ -234,10 +234,37 @@ def test_catchable_missed_stop_is_caught_or_let_go_before_anything_else(choice: 
         assert len(s.hands[0]) == 5 and game.current_player(s) == 1 and legal(game, s) == {"draw"}
 
 
-def test_catchable_nobody_can_catch_a_player_who_plays_again_at_once() -> None:
-    game, s = deal([["JH"], ["9D"]], stock=["7H"], call_mode="catchable")
-    s, _ = play(game, s, "JH")  # with two players the Jump gives the turn back: nobody speaks
-    assert game.is_terminal(s)
+def test_catchable_a_missed_stop_on_a_jump_with_two_players_can_still_be_caught() -> None:
+    # Regression: with two players the Jump gives the turn back to the player who went out
+    # without calling "Stop", who used to win at once. No card has been played or drawn since,
+    # so the other player is asked first.
+    game, s = deal([["JH"], ["9D"]], stock=["7H", "4C", "5C", "6C", "7C", "9C"], call_mode="catchable")
+    s, events = play(game, s, "JH")
+    assert not game.is_terminal(s) and s.phase == CATCH_WINDOW
+    assert game.current_player(s) == 1 and legal(game, s) == {"catch", "pass"}
+    assert reason(game, s, "9D") == f"{NS}.illegal.catch_window"
+    caught, events = play(game, s, "catch")
+    assert params(events, "caught") == [{"player": 0, "by": 1, "count": 5}]
+    assert len(caught.hands[0]) == 5 and game.current_player(caught) == 0  # the Jump still skips seat 1
+    assert caught.phase == PLAY and caught.exposed == -1
+    let_go, events = play(game, s, "pass")
+    assert event_codes(events) == [f"{NS}.event.not_caught", f"{NS}.event.let_go", f"{NS}.event.out",
+                                   f"{NS}.event.round_over"]
+    out = game.outcome(let_go)
+    assert game.is_terminal(let_go) and out is not None and out.winners == (0,)
+
+
+def test_catchable_a_missed_page_one_on_a_jump_with_two_players_can_be_caught() -> None:
+    game, s = deal([["JH", "KH"], ["9D", "TD"]], stock=["7H"], call_mode="catchable")
+    s, events = play(game, s, "JH")  # one card left and no "Page One"; the Jump gives the turn back
+    assert params(events, "call_unnoticed")[0]["player"] == 0
+    assert s.phase == CATCH_WINDOW and game.current_player(s) == 1 and s.exposed == 0
+    caught, _ = play(game, s, "catch")
+    assert len(caught.hands[0]) == 6 and game.current_player(caught) == 0
+    s, events = play(game, s, "pass")
+    assert params(events, "not_caught") == [{"player": 0, "by": 1}]
+    assert s.phase == PLAY and game.current_player(s) == 0 and s.exposed == -1
+    assert legal(game, s) == {"KH", "KH!"}  # the chance has passed: nobody can catch it now
 
 
 # --- direction, several cards, starters ---------------------------------------------------------
