@@ -450,3 +450,51 @@ def test_a_reshuffle_keeps_the_card_under_a_joker_for_a_caught_bluff() -> None:
     game = make("page_one", preset="house", players=4)
     df = simulate(game, ["random", "heuristic", "random", "random"], n=200, seed=1001, workers=1, progress=False)
     assert len(df) == 200
+
+
+# --- defects found in review (issue 8) ---------------------------------------------------------
+def test_a_joker_drawn_and_played_at_once_is_open_to_a_challenge() -> None:
+    # The house preset: jokers with the challenge rule, no going out on an Eight. Seat 0 may
+    # not go out on 8H, draws a joker and plays it at once while holding a heart: a bluff.
+    game, s = deal([["8H"], ["9D"]], stock=["7H", "JK", "4C", "5C", "6C", "9C", "TC"], preset="house", rounds=1)
+    assert legal(game, s) == {"draw"}
+    s, _ = play(game, s, "draw")
+    assert s.phase == DRAWN and card_code(s.drawn_card) == "JK"
+    s, _ = play(game, s, "JK:S!")
+    assert s.challenge[:4] == (0, 1, 1, 1)  # (player, hearts before, direction, a bluff)
+    assert "challenge" in legal(game, s)
+    s, events = play(game, s, "challenge")
+    assert params(events, "challenge_won") == [{"player": 1, "target": 0, "suit": "@page_one.label.suit.H"}]
+    assert legal(game, s) == {f"8H:{x}" for x in "SHDC"}
+    s, events = play(game, s, "8H:D")
+    assert params(events, "bluff_penalty") == [{"player": 0, "count": 4}]
+    assert hand(s, 0) == ["4C", "5C", "6C", "9C", "JK"] and game.current_player(s) == 1
+
+
+def test_a_drawn_joker_that_is_no_bluff_makes_the_challenger_pay() -> None:
+    game, s = deal([["4C", "5C"], ["9D", "KD"]], stock=["7H", "JK"], jokers=2)
+    s, _ = play(game, s, "draw", "JK:C")
+    assert s.challenge[3] == 0  # no heart in seat 0's hand
+    s, events = play(game, s, "challenge")
+    assert params(events, "challenge_lost") == [{"player": 1, "target": 0, "count": 9}]
+    assert len(s.hands[1]) == 11 and game.current_player(s) == 0
+
+
+def test_a_tied_blocked_round_shares_every_point() -> None:
+    # Seats 0 and 1 tie on 4 points; seat 2 loses 15, which cannot be halved: the odd point
+    # goes to the tied winner nearest the dealer's left (dealer seat 2, so seat 0).
+    game, s = deal([["4C"], ["4S"], ["5C"]], stock=["7H"], call_mode="off")
+    s = s._replace(stock=(), drawn=0, hands=((c("4C"),), (c("4S"),), (c("5C"), c("KD"))))
+    assert legal(game, s) == {"pass"}
+    s, _ = play(game, s, "pass", "pass")
+    s, events = play(game, s, "pass")
+    assert f"{NS}.event.blocked" in event_codes(events)
+    out = game.outcome(s)
+    assert out is not None and out.termination == f"{NS}.end.blocked" and out.winners == (0, 1)
+    assert out.scores == (8.0, 7.0, -15.0) and sum(out.scores) == 0
+    assert s.round_scores == (8, 7, -15)
+    _, later = deal([["4C"], ["4S"], ["5C"]], stock=["7H"], call_mode="off", dealer=0)
+    later = later._replace(stock=(), drawn=0, hands=((c("4C"),), (c("4S"),), (c("5C"), c("KD"))),
+                           current=0)
+    later, _ = play(game, later, "pass", "pass", "pass")
+    assert later.round_scores == (7, 8, -15)  # dealer seat 0: seat 1 is nearest its left
