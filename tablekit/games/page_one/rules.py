@@ -48,7 +48,8 @@ Special cards
     Two: the next player draws 6) and the total passes on until somebody draws it.
     Three: the same with Threes and 3 cards each.
     Joker (house rule, ``jokers`` > 0): a Wild Draw Four. Legal on anything, names a suit,
-    and the next player draws 4 unless they answer with another joker (totals add up).
+    and the next player draws 4 unless they answer with another joker (totals add up;
+    ``challenge_no_counter`` forbids the answer).
     The rank that carries each effect is an option (``wild_ranks``, ``jump_ranks``,
     ``reverse_ranks``, ``two_ranks``, ``three_ranks``; several ranks per effect allowed).
 
