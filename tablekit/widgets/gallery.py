@@ -82,7 +82,8 @@ def gallery_view(lang: str = "en") -> dict[str, Any]:
             _ud("58", "r4"), _ud("61", "r5"), _ud("74", "r6", playable=True, action="ring:6"), card(None, key="r7"),
         ], wrap=3, highlight=[0, 4]),
         columns_zone("columns", t("columns"), [
-            column_row("c1", t("row", n=1), [_ud("14", "c1-0"), _ud("22", "c1-1")], "up", "> 22"),
+            column_row("c1", t("row", n=1), [_ud("14", "c1-0"), _ud("22", "c1-1", playable=True, action="take:22")],
+                       "up", "> 22"),
             column_row("c2", t("row", n=2), [_ud("90", "c2-0")], "down", "< 90", action="row:c2"),
             column_row("c3", t("row", n=3), [], None, None),
         ], owner=0),

@@ -101,6 +101,7 @@ def test_every_zone_kind_is_drawn(page: Page, gallery_url: str) -> None:
     expect(rows.nth(2).locator(".tk-arrow")).to_have_count(0)
     assert [rows.nth(i).locator(".tk-card").count() for i in range(3)] == [2, 1, 0]
     expect(page.locator(f"{TABLE} .tk-columns-zone button.tk-row-head")).to_have_count(1)
+    expect(page.locator(f"{TABLE} .tk-columns-zone button.tk-card")).to_have_count(1)  # a playable card
     expect(page.locator(f'{TABLE} .tk-columns-zone button.tk-row-head[data-row="c2"]')).to_have_count(1)
 
     # Grid: 6 x 4 squares, marks, a card, two clickable cells; the board fits its box.
@@ -166,12 +167,13 @@ def test_places_that_play_at_once(page: Page, gallery_url: str) -> None:
         (f'{TABLE} .tk-ring-pos[data-pos="6"]', "ring:6"),
         (f'{TABLE} .tk-row-head[data-row="c2"]', "row:c2"),
         (f'{TABLE} .tk-cell[data-x="3"][data-y="1"]', "cell:3,1"),
+        (f'{TABLE} .tk-row[data-row="c1"] button.tk-card[data-code="22"]', "take:22"),
         (f"{TABLE} .tk-moves .tk-action-button", "pass"),
     ]:
         page.locator(selector).click()
         _chosen(page, code)
         expect(page.locator(CHOOSE)).to_have_count(0)
-    expect(page.locator(f"{TABLE} .tk-log li")).to_have_count(5)
+    expect(page.locator(f"{TABLE} .tk-log li")).to_have_count(6)
     # A card that cannot be played asks why.
     page.locator(f'{MINE} .tk-card[data-code="2C"]').click()
     expect(page.locator(MESSAGE)).to_have_text("You asked why about 2C.", timeout=STEP_TIMEOUT)

@@ -648,8 +648,9 @@ function render({ model, el: host }) {
     const hadFocus = root.contains(document.activeElement);
     const labels = model.get("labels") || {};
     const lang = model.get("lang");
-    root.className = "tk-table" + (model.get("large") ? " tk-large" : "");
-    root.setAttribute("lang", lang);
+    const rootClass = "tk-table" + (model.get("large") ? " tk-large" : "");
+    if (root.className !== rootClass) root.className = rootClass;
+    if (root.getAttribute("lang") !== lang) root.setAttribute("lang", lang);
     const looks = JSON.stringify([labels, lang]);
 
     setPart("header", JSON.stringify([view.title, view.subtitle]), () => el("div", { class: "tk-header" }, [
