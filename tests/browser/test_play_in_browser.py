@@ -190,6 +190,10 @@ def test_a_shot_from_a_deal_code_names_who_plays_next(page: Page, voila_url: str
     targets = page.locator(f"{TABLE} .tk-target-button")
     expect(targets).to_have_count(3)
     assert sorted(targets.evaluate_all("(els) => els.map((e) => e.dataset.target)")) == ["1", "2", "3"]
+    # The Shot's choices ({code, label, zone: "hand-<seat>", at: seat}) are also the choose bar's buttons.
+    bar = page.locator(f"{TABLE} .tk-choose .tk-choice-button")
+    assert sorted(bar.evaluate_all("(els) => els.map((e) => e.dataset.code)")) == ["S1", "S2", "S3"]
+    assert sorted(targets.evaluate_all("(els) => els.map((e) => e.dataset.code)")) == ["S1", "S2", "S3"]
     expect(page.locator(f"{TABLE} .tk-hand.tk-mine.tk-target")).to_have_count(0)  # not myself
     page.locator(f"{TABLE} .tk-cancel").click()
     expect(targets).to_have_count(0)
