@@ -278,6 +278,9 @@ def test_observations_do_not_change_when_hidden_cards_are_resampled(name: str, d
             other = game.determinize(state, seat, rng)
             assert game.observe(other, seat) == game.observe(state, seat)
             assert game.census(other) == census
+            # A resampled position is a real one: the game goes on, and whoever is to decide can.
+            assert game.is_terminal(other) == game.is_terminal(state)
+            assert game.is_terminal(other) or game.legal_actions(other)
             if seat == game.current_player(state):  # what a seat may do depends on what it sees
                 assert game.legal_actions(other) == game.legal_actions(state)
 

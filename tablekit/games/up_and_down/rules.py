@@ -726,10 +726,17 @@ class UpAndDown(Game[UpAndDownState]):
         # Zones: the undrawn stock, the removed cards, then each seat's hand.
         zones = [state.deck[state.drawn :], state.removed, *state.hands]
         hidden = {0, 1} | {2 + i for i in range(self.config.players) if not self._visible(state, i, player)}
-        dealt = redeal_unseen(zones, hidden, rng)
-        # Future deals come from the seed, which no player knows: resample it too.
-        return state._replace(deck=state.deck[: state.drawn] + dealt[0], removed=dealt[1],
-                              hands=tuple(dealt[2:]), seed=rng.getrandbits(63))
+        # Everybody knows the player to decide holds a card they can play (a player who cannot
+        # is out at once), so a resampled hand of theirs must too: deal again until it does.
+        # The true deal is such a sample, and stands in if 100 tries find none.
+        for _attempt in range(100):
+            dealt = redeal_unseen(zones, hidden, rng)
+            # Future deals come from the seed, which no player knows: resample it too.
+            sample = state._replace(deck=state.deck[: state.drawn] + dealt[0], removed=dealt[1],
+                                    hands=tuple(dealt[2:]), seed=rng.getrandbits(63))
+            if state.current < 0 or self.legal_actions(sample):
+                return sample
+        return state._replace(seed=rng.getrandbits(63))
 
     def census(self, state: UpAndDownState) -> Counter[Any]:
         count: Counter[int] = Counter(state.deck[state.drawn :])
