@@ -24,6 +24,7 @@ import difflib
 import json
 import os
 import random
+import sys
 from pathlib import Path
 from typing import Any, Iterator, NamedTuple
 
@@ -36,6 +37,7 @@ from helpers_lessons import (
     assert_replays,
     assert_seats_through_params,
     assert_texts,
+    rules_sections,
 )
 from helpers_scenarios import random_line
 from hypothesis import given, settings
@@ -209,6 +211,13 @@ def test_no_orphan_playthroughs() -> None:
 def test_lesson_replays_with_its_texts(name: str, lesson: Lesson) -> None:
     assert lesson.game == name and lesson.preset in SPECS[name].presets
     assert lesson.title == f"lesson.{lesson.id}.title"
+    # Each step has its own narration, lesson.<id>.<step>, and teaches a section of the rules
+    # docstring of the module that defines the game.
+    names = [step.narration.rsplit(".", 1)[1] for step in lesson.steps]
+    assert len(set(names)) == len(names)
+    assert [step.narration for step in lesson.steps] == [f"lesson.{lesson.id}.{n}" for n in names]
+    sections = rules_sections(sys.modules[SPECS[name].game_class.__module__])
+    assert {step.section for step in lesson.steps} <= sections
     assert_replays(lesson)
     assert any(step.action for step in lesson.steps)
     assert_record_round_trips(lesson)

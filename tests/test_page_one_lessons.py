@@ -72,15 +72,11 @@ def test_lesson_deck_is_the_whole_deck(lesson: Lesson) -> None:
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
-def test_lesson_codes_sections_and_highlights(lesson: Lesson) -> None:
-    sections = rules_sections(rules)
-    assert lesson.title == f"lesson.{lesson.id}.title"
+def test_lesson_highlights(lesson: Lesson) -> None:
+    # Codes and sections are checked for every game in test_every_game.py.
     names = [step.narration.rsplit(".", 1)[1] for step in lesson.steps]
-    assert len(set(names)) == len(names)
     steps = walk(lesson)
     for step, name in zip(lesson.steps, names):
-        assert step.narration == f"lesson.{lesson.id}.{name}"
-        assert step.section in sections, step.section
         if step.action is not None and not step.your_turn:
             assert step.highlight == played_cards(step.action)
             before = steps[name].before
