@@ -519,7 +519,7 @@ def test_a_special_card_event_says_the_number_in_force() -> None:
     game, s = deal("basic", 3, [[95, "P", "S", 12, 13], ["T", 15, 16, 17, 18], ["S", 19, 21, 22, 23]])
     s, events = play(game, s, "S1")  # on an empty field there is no number yet
     assert params(events, "played_shot") == [{"player": 0, "target": 1, "field": 0, "number": f"@{NS}.label.no_number"}]
-    assert "none yet" in events[0].text("en") and "まだなし" in events[0].text("ja")
+    assert "the field is empty" in events[0].text("en") and "まだなし" in events[0].text("ja")
     s, _ = play(game, s, "15")
     s, events = play(game, s, "S0")
     assert params(events, "played_shot") == [{"player": 2, "target": 0, "field": 15, "number": 15}]
