@@ -253,9 +253,9 @@ class Rules:
     acts: tuple[tuple[Play, ...], ...]  # acts[card]: the ways to play it alone, no call
     acts_call: tuple[tuple[Play, ...], ...]  # ... and with the call too (when one is due)
     effect_param: tuple[str, ...]  # effect_param[effect]: its name as an i18n parameter
-    # turn_table[direction][skips][seat]: ``seat_after`` when nobody is out (no play_on), made
-    # once from core.seats for the hot paths; None with play_on.
-    turn_table: dict[int, tuple[tuple[int, ...], ...]] | None
+    # turn_table[direction][skips][seat]: ``seat_after`` while nobody is out, made once from
+    # core.seats for the hot paths.
+    turn_table: dict[int, tuple[tuple[int, ...], ...]]
 
     def hand_value(self, hand: Iterable[int]) -> int:
         value = self.value
@@ -284,10 +284,12 @@ class Rules:
     def seat_after(self, out: tuple[bool, ...], seat: int, direction: int, skips: int = 0) -> int:
         """The seat that plays after ``seat`` when ``skips`` players are skipped (players who
         are out are passed over with play_on)."""
-        return next_seat(seat, self.config.players, direction, skips, out if self.config.play_on else ())
+        if True in out:
+            return next_seat(seat, self.config.players, direction, skips, out)
+        return self.turn_table[direction][skips][seat]
 
     def skipped(self, out: tuple[bool, ...], seat: int, direction: int, skips: int) -> list[int]:
-        return skipped_seats(seat, self.config.players, direction, skips, out if self.config.play_on else ())
+        return skipped_seats(seat, self.config.players, direction, skips, out if True in out else ())
 
 
 def rules_from(config: PageOneConfig) -> Rules:
@@ -348,7 +350,7 @@ def rules_from(config: PageOneConfig) -> Rules:
         acts=acts,
         acts_call=acts_call if calls else acts,
         effect_param=tuple(f"@page_one.effect.{cfg.effect_names}.{e}" for e in EFFECT_NAMES),
-        turn_table=None if cfg.play_on else {
+        turn_table={
             d: tuple(tuple(next_seat(seat, cfg.players, d, skips) for seat in range(cfg.players))
                      for skips in range(4 * cfg.decks + 1))
             for d in (1, -1)},

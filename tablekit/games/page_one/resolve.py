@@ -287,8 +287,10 @@ def play(r: Rules, s: PageOneState, a: Play) -> Result:
     if not hand and exposed < 0 and cfg.play_on:
         out = out[:p] + (True,) + out[p + 1 :]
         events.append(event(EV_OUT, {"player": p}))
-    table = r.turn_table  # the seat order made once by core.seats; None with play_on
-    nxt = table[direction][skips][p] if table else r.seat_after(out, p, direction, skips)
+    if True in out:  # (play_on)
+        nxt = r.seat_after(out, p, direction, skips)
+    else:
+        nxt = r.turn_table[direction][skips][p]  # r.seat_after without the call (the hot path)
     if skips:
         events.append(event(EV_SKIPPED, {"effect": r.effect_param[eff], "players": r.skipped(out, p, direction, skips)}))
     if pending > s.pending:
@@ -382,8 +384,10 @@ def draw(r: Rules, s: PageOneState) -> Result:
     if card >= 0 and rule != "keep_drawn" and r.fits(suit, top, card, hand):
         nxt, phase, drawn_card = p, DRAWN, card
     else:
-        table = r.turn_table  # (the hot path's seat order, as in play)
-        nxt = table[s.direction][0][p] if table else r.seat_after(s.out, p, s.direction)
+        if True in s.out:
+            nxt = r.seat_after(s.out, p, s.direction)
+        else:
+            nxt = r.turn_table[s.direction][0][p]  # (as in play)
         phase, drawn_card = PLAY, -1
     new = _after_draw(
         s, stock=stock, drawn=drawn, discard=discard, hands=hands, current=nxt, pending=0, pending_kind=E_NONE,
