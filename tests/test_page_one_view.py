@@ -287,3 +287,23 @@ def test_view_model_never_holds_hidden_cards_for_any_seat() -> None:
                 if z["kind"] == "hand" and z["owner"] != viewer:
                     assert z["cards"] == []
         state, _ = game.apply(state, rng.choice(game.legal_actions(state)))
+
+
+def test_letting_a_missed_call_go_says_out_only_when_the_player_is_out() -> None:
+    from helpers_page_one import deal, play
+
+    from tablekit.i18n import tr
+
+    def pass_label(state: Any) -> str:
+        seat = game.current_player(state)
+        return {b["code"]: b["label"] for b in view_model(game, state, seat)["buttons"]}["pass"]
+
+    # One card left and no "Page One": the others are asked in turn whether to catch it.
+    game, s = deal([["4H", "KC"], ["9H", "TD"], ["6H", "TS"]], stock=["7H"], call_mode="catchable",
+                   catch_by="any")
+    s, _ = play(game, s, "4H")
+    assert pass_label(s) == tr("page_one.view.let_go_plain", "en")
+    # The last card without "Stop": letting that go lets the player out.
+    game, s = deal([["4H"], ["9D"], ["TD"]], stock=["7H"], call_mode="catchable", catch_by="any")
+    s, _ = play(game, s, "4H")
+    assert pass_label(s) == tr("page_one.view.let_go", "en", player=0)

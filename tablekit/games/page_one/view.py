@@ -58,7 +58,9 @@ def _button_label(action: Action, obs: dict[str, Any], lang: str) -> str:
         if obs["phase"] == "drawn":
             return tr(f"{NS}.view.keep", lang)
         if obs["exposed"] is not None:
-            return tr(f"{NS}.view.let_go", lang, player=obs["exposed"])
+            # "(X is out)" only when the player who missed the call has gone out.
+            out = obs["players"][obs["exposed"]]["hand_count"] == 0
+            return tr(f"{NS}.view.let_go" if out else f"{NS}.view.let_go_plain", lang, player=obs["exposed"])
     if isinstance(action, Draw) and obs["pending"]:
         return tr(f"{NS}.view.draw_penalty", lang, count=obs["pending"])
     return action.label(lang)
