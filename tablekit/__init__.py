@@ -27,7 +27,6 @@ from tablekit.core import (
     replay,
 )
 from tablekit.i18n import tr
-from tablekit.session import Session
 
 __version__ = "0.1.0"
 
@@ -42,7 +41,6 @@ __all__ = [
     "Outcome",
     "Record",
     "RecordError",
-    "Session",
     "TablekitError",
     "Verdict",
     "derive_seed",
