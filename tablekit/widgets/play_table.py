@@ -1,6 +1,6 @@
 """PlayTable: play a real hand against bots, in a notebook or a Voilà dashboard.
 
-The widget is an anywidget over a game's view-model (``tablekit.games.<game>.view``). The
+The widget is an anywidget over a game's view-model (the builder its ``SPEC.view`` names). The
 browser only ever receives the view-model of the human's seat (or the open view when teaching
 mode is on and allowed), and everything it sends is a request that Python checks: that it is
 the human's turn, and that the action is legal. Synced traits are display state only: Python

@@ -3,7 +3,7 @@
 Each step narrates the rule it teaches (English or Japanese) and names the rules section; the
 table shows the open view, the legal moves of the player to act and the card that just moved.
 "Your turn" steps wait for the learner to make the move the lesson is about, and explain a
-wrong choice. Lessons are data (``tablekit.games.<game>.lessons.LESSONS``) that the tests
+wrong choice. Lessons are data (the game's ``SPEC.lessons``) that the tests
 replay, and the browser only sends requests that Python checks.
 
 >>> w = RuleWalkthrough(autoplay_delay=0)
