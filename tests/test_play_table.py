@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 import pytest
+from helpers_async import run_on_own_loop
 
 from tablekit.games.up_and_down.actions import card_code
 from tablekit.widgets.play_table import PlayTable
@@ -284,7 +285,7 @@ def test_in_an_event_loop_bots_move_one_at_a_time() -> None:
         assert table.view["my_turn"] and table.match.step_index == 3
         assert len(table.log) >= 3
 
-    asyncio.run(scenario())
+    run_on_own_loop(scenario)
 
 
 def test_scheduled_moves_stop_when_cancelled() -> None:
@@ -300,4 +301,4 @@ def test_scheduled_moves_stop_when_cancelled() -> None:
         await asyncio.sleep(0.02)
         assert len(calls) == seen
 
-    asyncio.run(scenario())
+    run_on_own_loop(scenario)

@@ -4,6 +4,7 @@ turn" steps refuse wrong moves with feedback, and requests are checked."""
 from __future__ import annotations
 
 import pytest
+from helpers_async import run_on_own_loop
 
 from tablekit.widgets.walkthrough import RuleWalkthrough, lessons_for
 
@@ -99,4 +100,4 @@ def test_autoplay_in_an_event_loop_steps_until_a_your_turn_step() -> None:
         assert not w.lesson["autoplay"] and w.position > 0
         assert w.lesson["your_turn"] or w.lesson["step"] == w.lesson["total"]
 
-    asyncio.run(scenario())
+    run_on_own_loop(scenario)
