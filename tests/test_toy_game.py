@@ -132,3 +132,11 @@ def test_plays_on_the_table(toy: GameSpec) -> None:
     assert table.log[0] == "Player 1 plays AS." and table.log[-1] == "Player 1 wins the trick with AS."
     table.handle({"type": "play", "code": "XX"})
     assert table.message_kind == "error"
+
+
+def test_a_table_without_named_bots_uses_the_random_bot_when_the_game_has_no_other(toy: GameSpec) -> None:
+    from tablekit.widgets.play_table import PlayTable
+
+    table = PlayTable(game="toy", players=3, seed=1, bot_delay=0)
+    assert [bot.name for bot in table.bots] == ["random"] * 3
+    assert [bot.name for bot in PlayTable(players=3, seed=1, bot_delay=0).bots] == ["heuristic"] * 3

@@ -27,7 +27,7 @@ from tablekit.core.match import Match
 from tablekit.core.registry import make
 from tablekit.core.verdict import Event
 from tablekit.i18n import tr
-from tablekit.session import Session
+from tablekit.session import Session, hint_bot_name
 from tablekit.widgets.base import (
     LOG_LIMIT,
     STATIC,
@@ -45,7 +45,7 @@ class PlayTable(TableWidget):
 
     Parameters: ``game``, ``preset``, ``players`` (None: the preset's own count), ``seed``
     (None: a fresh random deal when the table is shown), ``seat``, ``bots`` (a name or one per
-    seat), ``lang``, ``bot_delay`` (seconds between bot moves; 0 in tests), ``allow_teaching``
+    seat; None: the game's heuristic bot, or the random one for a game without), ``lang``, ``bot_delay`` (seconds between bot moves; 0 in tests), ``allow_teaching``
     (may the learner open all hands), ``four_colour`` (standard cards with four-colour suits: ♦ blue, ♣ green).
 
     The game itself (seats, bot turns, hints, undo, replay positions) is a
@@ -61,7 +61,7 @@ class PlayTable(TableWidget):
         players: int | None = None,
         seed: int | None = None,
         seat: int = 0,
-        bots: str | list[str] = "heuristic",
+        bots: str | list[str] | None = None,
         lang: str = "en",
         bot_delay: float = 0.6,
         allow_teaching: bool = True,
@@ -117,10 +117,12 @@ class PlayTable(TableWidget):
                  seed: int | None = None, seat: int = 0, bots: str | list[str] | None = None) -> None:
         """Deal a new game (``seed`` None: a fresh random deal; ``bots`` None: as before)."""
         g = make(game, preset=preset, players=players, **self._options)
-        bot_names = self._bot_names if bots is None else bots
+        requested = self._bot_names if bots is None else bots
+        # No bots named: the game's own heuristic bot where it has one, else the random bot.
+        names = hint_bot_name(g) if requested is None else requested
         seed = deal_code.random_seed() if seed is None else seed
-        self.session = Session(g, seed, seat, bot_names)  # checks seat and bots before anything changes
-        self._bot_names = bot_names
+        self.session = Session(g, seed, seat, names)  # checks seat and bots before anything changes
+        self._bot_names = requested
         try:
             self.deal = deal_code.encode(game, g.preset, g.num_players, seed)
         except ConfigError:

@@ -51,6 +51,7 @@ from playwright.sync_api import BrowserContext, Page, Route
 
 HERE = Path(__file__).resolve().parent
 GALLERY = HERE / "gallery.ipynb"
+TOY_TABLE = HERE / "toy_table.ipynb"
 CHROMIUM = os.environ.get("TABLEKIT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -139,6 +140,14 @@ def _voila(target: str, log_name: str) -> Iterator[str]:
 def voila_url() -> Iterator[str]:
     """Base URL (no trailing slash) of a Voilà server for ``dashboards/``."""
     with _voila("dashboards", "voila.log") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def toy_table_url() -> Iterator[str]:
+    """URL of ``tests/browser/toy_table.ipynb``: the test-only toy game, registered in the page's
+    kernel, on an ordinary PlayTable (served alone by Voilà)."""
+    with _voila(str(TOY_TABLE.relative_to(ROOT)), "voila-toy.log") as url:
         yield url
 
 
