@@ -70,15 +70,18 @@ def hint_bot_name(game: Game[Any] | str) -> str:
 class Session:
     """One game: the person plays ``humans`` (from ``seat``), bots play the other seats.
 
-    ``bots`` is one bot name for every seat or one name per seat (a human seat's bot only
-    moves if that seat is handed back to the bots). Every bot draws from its own random
+    ``bots`` is one bot name for every seat or one name per seat (None: the game's heuristic
+    bot, or the random one for a game without). A human seat's bot only moves if that seat is
+    handed back to the bots. Every bot draws from its own random
     stream, derived from ``seed`` and its seat, so a deal played the same way twice goes the
     same way. ``match`` holds the whole history (undo keeps the moves taken back for redo).
     """
 
-    def __init__(self, game: Game[Any], seed: int, seat: int = 0, bots: str | Sequence[str] = "heuristic") -> None:
+    def __init__(self, game: Game[Any], seed: int, seat: int = 0, bots: str | Sequence[str] | None = None) -> None:
         n = game.num_players
         self.humans: frozenset[int] = human_seats(game, seat)
+        if bots is None:  # the game's heuristic bot where it has one, else the random bot
+            bots = hint_bot_name(game)
         names = [bots] * n if isinstance(bots, str) else list(bots)
         if len(names) != n or not all(isinstance(name, str) for name in names):
             raise ConfigError(game.name, "bots", bots, f"one bot name or {n} of them")
