@@ -29,6 +29,7 @@ from tablekit.core.errors import TablekitError
 from tablekit.core.registry import list_games, presets, spec
 from tablekit.i18n import LANGUAGES, tr
 from tablekit.widgets.labels import LANGUAGE_NAMES, bot_label, game_label, preset_label
+from tablekit.session import hint_bot_name
 from tablekit.widgets.play_table import PlayTable
 from tablekit.widgets.walkthrough import RuleWalkthrough
 
@@ -62,13 +63,13 @@ def games_with_lessons() -> list[str]:
 
 
 def default_bot(game: str) -> str:
-    """The bot a dashboard proposes: the game's own first bot (``random`` if it has none).
+    """The bot a dashboard proposes: the one a table takes when none is named (the game's
+    heuristic bot, or ``random`` for a game without).
 
     >>> default_bot("up_and_down")
     'heuristic'
     """
-    names = bot_names(game)
-    return names[1] if len(names) > 1 else names[0]
+    return hint_bot_name(game)
 
 
 def _d(code: str, lang: str, **params: Any) -> str:
