@@ -9,7 +9,7 @@ import re
 from types import ModuleType
 from typing import Any, Iterable, NamedTuple
 
-from tablekit.core.lessons import Lesson, check_lesson
+from tablekit.core.lessons import Lesson, LessonStep, check_lesson
 from tablekit.core.match import Match
 from tablekit.core.record import Record
 from tablekit.i18n import catalog, placeholders, tr
@@ -39,6 +39,14 @@ def walk(lesson: Lesson) -> dict[str, Step]:
             events = match.play(step.action)
         out[name] = Step(name, before, legal, match.state, events, fork)
     return out
+
+
+def watched_moves(lesson: Lesson) -> list[tuple[LessonStep, Step]]:
+    """The steps whose move the learner watches (an action, not "your turn"), each with the
+    position it was played from."""
+    played = walk(lesson)
+    return [(step, played[step.narration.rsplit(".", 1)[1]]) for step in lesson.steps
+            if step.action is not None and not step.your_turn]
 
 
 def try_move(step: Step, code: str, *more: str) -> tuple[Any, tuple[Any, ...]]:

@@ -9,7 +9,7 @@ import dataclasses
 from typing import Any
 
 import pytest
-from helpers_lessons import rules_sections, try_move, walk
+from helpers_lessons import rules_sections, try_move, walk, watched_moves
 
 from tablekit.core.lessons import Lesson
 from tablekit.games.page_one import rules
@@ -73,16 +73,10 @@ def test_lesson_deck_is_the_whole_deck(lesson: Lesson) -> None:
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
 def test_lesson_highlights(lesson: Lesson) -> None:
-    # Codes and sections are checked for every game in test_every_game.py.
-    names = [step.narration.rsplit(".", 1)[1] for step in lesson.steps]
-    steps = walk(lesson)
-    for step, name in zip(lesson.steps, names):
-        if step.action is not None and not step.your_turn:
-            assert step.highlight == played_cards(step.action)
-            before = steps[name].before
-            assert set(step.highlight) <= set(hand(before, before.current))
-        elif step.action is None:
-            assert step.highlight == ()
+    # Codes, sections and silent steps are checked for every game in test_every_game.py.
+    for step, played in watched_moves(lesson):
+        assert step.highlight == played_cards(step.action)
+        assert set(step.highlight) <= set(hand(played.before, played.before.current))
 
 
 def test_rules_sections_parsed() -> None:
