@@ -195,11 +195,7 @@ class Session:
         """Back to the latest earlier position where one of the person's seats was to decide
         (in solo every position is, so one step). False, and nothing changes, if there is none.
         """
-        for i in range(self.step_index - 1, -1, -1):
-            if self.game.current_player(self.match.states[i]) in self.humans:
-                self.match.jump(i)
-                return True
-        return False
+        return self.match.undo_to_turn_of(self.humans)
 
     # --- replay ---------------------------------------------------------------------------
     def _check_step(self, step: int) -> int:

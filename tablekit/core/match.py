@@ -6,7 +6,7 @@ and forking copies the list prefix (no state is copied).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Collection, Mapping
 
 from tablekit.core.actions import Action
 from tablekit.core.game import Game, Outcome
@@ -99,13 +99,15 @@ class Match:
         """Move the cursor back (the undone actions stay available to ``redo``)."""
         self.jump(max(0, self.step_index - steps))
 
-    def undo_to_turn_of(self, seat: int) -> bool:
-        """Go back to the latest earlier position where ``seat`` was to decide.
+    def undo_to_turn_of(self, seat: int | Collection[int]) -> bool:
+        """Go back to the latest earlier position where ``seat`` (or one of several seats) was
+        to decide.
 
         Returns False (and changes nothing) if there is none.
         """
+        seats = {seat} if isinstance(seat, int) else set(seat)
         for i in range(self.step_index - 1, -1, -1):
-            if self.game.current_player(self.states[i]) == seat:
+            if self.game.current_player(self.states[i]) in seats:
                 self.jump(i)
                 return True
         return False
