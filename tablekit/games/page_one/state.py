@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple
 
+from tablekit.core.states import replacer
+
 # Phases (ints in the state, names in observations)
 PLAY = 0  # an ordinary turn (maybe facing a penalty, a catch or a challenge)
 DRAWN = 1  # the player just drew a card that fits: play it or keep it
@@ -79,36 +81,20 @@ class PageOneState(NamedTuple):
 
 
 FIELDS = PageOneState._fields
-_BUILDERS: dict[tuple[str, ...], Callable[..., PageOneState]] = {}
 
 
 def builder(*names: str) -> Callable[..., PageOneState]:
     """The constructor of states that change exactly the fields ``names``: it takes a base
     state and those fields as keywords (each one required) and keeps every other field of the
-    base. ``new_state`` uses it; the hot paths of ``resolve`` (a play, a draw) keep one made at
-    import time, which builds a state as fast as a positional tuple.
-
-    It is the only code that lays out fields by position: it is generated once per set of
-    names from the field list, and the NamedTuple's own ``__new__`` is skipped (5x cheaper).
+    base (``core.states.replacer``). ``new_state`` uses it; the hot paths of ``resolve`` (a
+    play, a draw) keep one made at import time.
 
     >>> after = builder("current", "turns")
     >>> s = new_state(EXAMPLE, current=1)
     >>> after(s, current=0, turns=3) == new_state(s, current=0, turns=3)
     True
     """
-    key = tuple(f for f in FIELDS if f in names)
-    found = _BUILDERS.get(key)
-    if found is None:
-        unknown = sorted(set(names) - set(FIELDS))
-        if unknown:
-            raise TypeError(f"PageOneState has no field {', '.join(unknown)}")
-        params = ", ".join(key)
-        values = "".join(f"{f}, " if f in key else f"base[{i}], " for i, f in enumerate(FIELDS))
-        code = f"def build(base, /, *, {params}):\n    return _tuple_new(PageOneState, ({values}))\n"
-        scope: dict[str, Any] = {"_tuple_new": tuple.__new__, "PageOneState": PageOneState}
-        exec(code, scope)
-        found = _BUILDERS[key] = scope["build"]
-    return found
+    return replacer(PageOneState, *names)
 
 
 def new_state(base: PageOneState | None = None, /, **fields: Any) -> PageOneState:

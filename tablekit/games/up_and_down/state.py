@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from tablekit.core.states import replacer
+
 # A seat's status in the game in progress.
 ACTIVE = "active"
 OUT = "out"  # eliminated this game
@@ -74,7 +76,9 @@ def new_state(**fields: Any) -> UpAndDownState:
     return UpAndDownState(**fields)
 
 
-_tuple_new = tuple.__new__  # builds the NamedTuple without its Python-level __new__
+# The hot path of every playout: made once, as fast as a positional tuple (core.states).
+_after_play = replacer(UpAndDownState, "hands", "drawn", "pile", "field", "direction", "current",
+                       "last_player", "last_number_player", "termination")
 
 
 def after_play(
@@ -90,14 +94,11 @@ def after_play(
     """The state after the current player lays ``card`` (and drew, when ``drawn`` moved on):
     the pile grows, and the field, direction, hands and next seat are as given. The player
     becomes ``last_player``. Eliminations and phase changes are applied afterwards with
-    ``_replace``. This is the hot path of every playout, so it skips NamedTuple's keyword
-    handling; it is the only positional construction of a state.
+    ``_replace``.
     """
-    return _tuple_new(UpAndDownState, (
-        s.seed, s.game_no, s.dealer, s.wins, s.chips, s.pot, s.ante, s.carried, s.deck, drawn,
-        s.removed, hands, s.status, s.pile + (card,), field, direction, current, s.current,
-        last_number_player, s.phase, "", s.game_winners, s.bought,
-    ))
+    return _after_play(s, hands=hands, drawn=drawn, pile=s.pile + (card,), field=field,
+                       direction=direction, current=current, last_player=s.current,
+                       last_number_player=last_number_player, termination="")
 
 
 __all__ = [
