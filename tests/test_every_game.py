@@ -46,7 +46,7 @@ from hypothesis import strategies as st
 from tablekit.bots import bot_names, make_bot
 from tablekit.core.lessons import Lesson, lesson_codes
 from tablekit.core.registry import list_games, make, spec
-from tablekit.core.view import ZONE_KINDS
+from tablekit.core.view import ZONE_KINDS, iter_cards
 from tablekit.i18n import LANGUAGES, catalog, tr
 from tablekit.testing import check_game, perft, perft_divide, playthrough
 
@@ -306,15 +306,6 @@ def strings_in(value: Any) -> set[str]:
     return set()
 
 
-def cards_of(zone: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every card a zone holds, whatever its kind."""
-    cards = list(zone.get("cards", []))
-    cards += [play["card"] for play in zone.get("plays", [])]
-    cards += [c for row in zone.get("rows", []) for c in row.get("cards", [])]
-    cards += [cell["card"] for cell in zone.get("cells", []) if cell.get("card")]
-    return cards
-
-
 def check_view(name: str, game: Any, state: Any, viewer: int, lang: str, rng: random.Random) -> None:
     view = SPECS[name].view(game, state, viewer, lang)
     json.dumps(view, allow_nan=False)
@@ -325,7 +316,7 @@ def check_view(name: str, game: Any, state: Any, viewer: int, lang: str, rng: ra
     hands = {p["seat"]: p["hand"] for p in obs.get("players", [])}
     for z in view["zones"]:
         assert z["kind"] in ZONE_KINDS, z["kind"]
-        faces = [c["face"] for c in cards_of(z) if c.get("face") is not None]
+        faces = [c["face"] for c in iter_cards({"zones": [z]}) if c.get("face") is not None]
         for f in faces:
             assert f["code"] in visible, f"{z['id']} shows {f['code']}, which seat {viewer} cannot see"
         if z["kind"] == "hand" and z.get("owner") in hands:

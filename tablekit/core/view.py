@@ -34,7 +34,7 @@ game's ``view.py`` adds only its own zones. Start one with :func:`table_view`.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from tablekit.core.actions import Action
 from tablekit.core.game import Game
@@ -159,6 +159,25 @@ def grid_zone(zone_id: str, label: str, width: int, height: int, cells: Iterable
         if not (0 <= c["x"] < width and 0 <= c["y"] < height):
             raise ValueError(f"cell ({c['x']}, {c['y']}) is off a {width} x {height} board")
     return zone("grid", zone_id, label, width=width, height=height, cells=cells, **fields)
+
+
+def iter_cards(view: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
+    """Every card of a view-model, in any zone kind (hand/pile/ring cards, trick plays,
+    column rows, grid cells).
+
+    >>> z = trick_zone("trick", "Trick", 2, [(0, card(None, key="a"))])
+    >>> [c["key"] for c in iter_cards({"zones": [z, zone("pile", "p", "P", cards=[card(None, key="b")])]})]
+    ['a', 'b']
+    """
+    for z in view["zones"]:
+        yield from z.get("cards", ())
+        for play in z.get("plays", ()):
+            yield play["card"]
+        for row in z.get("rows", ()):
+            yield from row.get("cards", ())
+        for cell in z.get("cells", ()):
+            if cell.get("card") is not None:
+                yield cell["card"]
 
 
 def outcome_view(outcome: Any, lang: str) -> dict[str, Any] | None:

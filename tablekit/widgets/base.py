@@ -31,6 +31,7 @@ import anywidget
 import traitlets
 
 from tablekit.core.errors import IllegalActionError, InvalidActionError, TablekitError
+from tablekit.core.view import iter_cards
 from tablekit.core.verdict import Event, Verdict
 from tablekit.i18n import LANGUAGES, tr
 from tablekit.render.svg import card_svg
@@ -56,20 +57,6 @@ def table_labels(lang: str) -> dict[str, str]:
     labels = {k: tr(f"widgets.table.{k}", lang) for k in TABLE_LABELS}
     labels["player"] = tr("core.seat", lang, n="{n}")
     return labels
-
-
-def iter_cards(view: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
-    """Every card of a view-model, in any zone kind (hand/pile/ring cards, trick plays,
-    column rows, grid cells)."""
-    for z in view["zones"]:
-        yield from z.get("cards", ())
-        for play in z.get("plays", ()):
-            yield play["card"]
-        for row in z.get("rows", ()):
-            yield from row.get("cards", ())
-        for cell in z.get("cells", ()):
-            if cell.get("card") is not None:
-                yield cell["card"]
 
 
 def iter_clickables(view: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
