@@ -42,6 +42,7 @@ from tablekit.core import (
     presets,
 )
 from tablekit.core.registry import spec
+from tablekit.core.rng import is_seed, random_seed
 from tablekit.i18n import LANGUAGES, has, seat_name, tr
 from tablekit.render import render_outcome, render_record, render_state
 from tablekit.session import Session, human_seats
@@ -95,6 +96,14 @@ def _nonnegative(text: str) -> int:
     return value
 
 
+def _seed(text: str) -> int:
+    """A seed: a whole number from 0 to 2**64 - 1 (argparse names the option when it is not)."""
+    value = int(text)
+    if not is_seed(value):
+        raise ValueError(text)
+    return value
+
+
 def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     """The argparse parser, with help texts in ``lang``."""
 
@@ -120,7 +129,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     play = sub.add_parser("play", parents=[common, game_opts], help=h("cli.help.play"),
                           description=h("cli.help.play"), add_help=False)
     play.add_argument("--seat", type=int, default=0, help=h("cli.help.seat"))
-    play.add_argument("--seed", type=_nonnegative, default=None, help=h("cli.help.seed"))
+    play.add_argument("--seed", type=_seed, default=None, help=h("cli.help.play_seed"))
     play.add_argument("--bots", default=DEFAULT_BOT, help=h("cli.help.bots"))
     play.add_argument("--open", action="store_true", help=h("cli.help.open"))
     play.add_argument("--save", default=None, metavar="PATH", help=h("cli.help.save"))
@@ -130,7 +139,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
                          description=h("cli.help.simulate"), add_help=False)
     sim.add_argument("-n", type=int, default=100, help=h("cli.help.n"))
     sim.add_argument("--bots", default=DEFAULT_BOT, help=h("cli.help.bots"))
-    sim.add_argument("--seed", type=_nonnegative, default=0, help=h("cli.help.seed"))
+    sim.add_argument("--seed", type=_seed, default=0, help=h("cli.help.seed"))
     sim.add_argument("--workers", type=_nonnegative, default=1, help=h("cli.help.workers"))
     sim.set_defaults(func=_cmd_simulate)
 
@@ -390,9 +399,11 @@ def _cmd_play(args: argparse.Namespace) -> int:
     game = _make_game(args)
     n = game.num_players
     humans = human_seats(game, args.seat)
-    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    seed = args.seed if args.seed is not None else random_seed()
     names = _bot_names(args.bots, [s for s in range(n) if s not in humans], n)
-    session = _Session(Session(game, seed, args.seat, names), args.lang, args.open, args.save)
+    # At a terminal nothing is hidden from the person who runs it (--open shows every hand), so
+    # the bots draw from the deal's seed too: --seed N replays the whole game, bots included.
+    session = _Session(Session(game, seed, args.seat, names, bot_seed=seed), args.lang, args.open, args.save)
     try:
         return session.run()
     except KeyboardInterrupt:

@@ -18,6 +18,17 @@ terminal code: the command line prints what it does, the widget draws it.
 (True, 0)
 >>> s.hint().action in s.legal_actions()
 True
+
+The bots' randomness comes from ``bot_seed``, not from the deal's ``seed``: the deal seed is in
+the deal code a learner sees, and knowing it must not tell how the bots will play. Left out,
+``bot_seed`` is a fresh 64-bit secret from the operating system. The record keeps it, so
+:meth:`Session.from_record` brings back a game whose bots go on exactly as they would have:
+
+>>> a = Session(make("up_and_down", players=3), seed=5, bot_seed=77)
+>>> _ = a.play(a.legal_actions()[0]); _ = a.run_bots()
+>>> b = Session.from_record(a.record())
+>>> (b.seed, b.bot_seed, b.state == a.state) == (5, 77, True)
+True
 """
 
 from __future__ import annotations
@@ -28,12 +39,12 @@ from typing import Any, Sequence
 
 from tablekit.bots import Bot, advise, bot_names, make_bot
 from tablekit.core.actions import Action
-from tablekit.core.errors import ConfigError, IllegalActionError
+from tablekit.core.errors import ConfigError, IllegalActionError, InvalidActionError, RecordError
 from tablekit.core.game import Game, Outcome
 from tablekit.core.match import Match
 from tablekit.core.record import Record
 from tablekit.core.registry import spec
-from tablekit.core.rng import derive_seed
+from tablekit.core.rng import check_seed, derive_seed, is_seed, random_seed
 from tablekit.core.verdict import Advice, Event, Verdict
 
 #: The bot that gives hints when the game has it; otherwise hints come from the random bot.
@@ -70,14 +81,21 @@ def hint_bot_name(game: Game[Any] | str) -> str:
 class Session:
     """One game: the person plays ``humans`` (from ``seat``), bots play the other seats.
 
-    ``bots`` is one bot name for every seat or one name per seat (None: the game's heuristic
-    bot, or the random one for a game without). A human seat's bot only moves if that seat is
-    handed back to the bots. Every bot draws from its own random
-    stream, derived from ``seed`` and its seat, so a deal played the same way twice goes the
-    same way. ``match`` holds the whole history (undo keeps the moves taken back for redo).
+    ``seed`` chooses the deal (it is what a deal code holds). ``bots`` is one bot name for every
+    seat or one name per seat (None: the game's heuristic bot, or the random one for a game
+    without). A human seat's bot only moves if that seat is handed back to the bots.
+
+    ``bot_seed`` is the source of the bots' and the hints' randomness (None: a fresh 64-bit
+    seed from the operating system, so that nobody can work out the bots' moves from the deal
+    code). A bot's move draws from ``derive_seed(bot_seed, "bot", seat, step_index)``, a hint
+    from ``derive_seed(bot_seed, "hint", step_index)``: the same position with the same
+    ``bot_seed`` always gets the same move, after an undo too, and a game played the same way
+    twice with the same two seeds goes the same way. ``match`` holds the whole history (undo
+    keeps the moves taken back for redo); :meth:`record` keeps both seeds.
     """
 
-    def __init__(self, game: Game[Any], seed: int, seat: int = 0, bots: str | Sequence[str] | None = None) -> None:
+    def __init__(self, game: Game[Any], seed: int, seat: int = 0, bots: str | Sequence[str] | None = None,
+                 bot_seed: int | None = None) -> None:
         n = game.num_players
         self.humans: frozenset[int] = human_seats(game, seat)
         if bots is None:  # the game's heuristic bot where it has one, else the random bot
@@ -89,10 +107,58 @@ class Session:
         self.bot_names: tuple[str, ...] = tuple(names)
         self.game = game
         self.seat = seat
+        self.bot_seed: int = random_seed() if bot_seed is None else check_seed(bot_seed)
         self.match = Match(game, seed)
         self.seed = self.match.seed
-        self._rngs = [random.Random(derive_seed(self.seed, "bot", s)) for s in range(n)]
         self._hinter: Bot | None = None
+
+    @classmethod
+    def from_record(cls, record: Record, seat: int | None = None, bots: str | Sequence[str] | None = None,
+                    bot_seed: int | None = None) -> Session:
+        """The session at the end of ``record`` (as :meth:`record` wrote it): the same deal,
+        setup and moves, and bots that go on as the recorded ones would have.
+
+        By default the person sits where the record's ``meta["seats"]`` says "human" (else at
+        seat 0), the other seats keep their recorded bots, and the bots draw from the record's
+        ``meta["bot_seed"]`` (a record without one, e.g. from an older version, gets a fresh
+        one: its moves still replay exactly, later bot moves differ). The arguments override
+        these. Raises RecordError when the record cannot be replayed.
+
+        >>> from tablekit import make
+        >>> rec = Session(make("up_and_down", players=2), seed=3, seat=1, bot_seed=9).record()
+        >>> s = Session.from_record(rec)
+        >>> s.seat, s.bot_names[0], s.bot_seed
+        (1, 'heuristic', 9)
+        """
+        game = record.make_game()
+        n = game.num_players
+        recorded = record.meta.get("seats")
+        if not (isinstance(recorded, list) and len(recorded) == n and all(isinstance(x, str) for x in recorded)):
+            recorded = None
+        if seat is None:
+            seat = recorded.index("human") if recorded is not None and "human" in recorded else 0
+        if bots is None and recorded is not None:
+            bots = [hint_bot_name(game) if name == "human" else name for name in recorded]
+        if bot_seed is None:
+            stored = record.meta.get("bot_seed")
+            if stored is not None and not is_seed(stored):
+                raise RecordError(f"record field 'meta.bot_seed' must be a non-negative integer below 2**64 "
+                                  f"(got {stored!r})")
+            bot_seed = stored
+        session = cls(game, record.seed, seat, bots, bot_seed)
+        try:
+            match = Match(game, record.seed, record.setup)
+        except (TypeError, ValueError) as exc:
+            raise RecordError(f"record setup is invalid: {exc}") from exc
+        for i, code in enumerate(record.actions):
+            try:
+                match.play(code)
+            except InvalidActionError as exc:
+                raise RecordError(f"action {i} {code!r} is not an action of {game.name}: {exc}") from exc
+            except IllegalActionError as exc:
+                raise RecordError(f"action {i} {code!r} is illegal: {exc.text('en')}") from exc
+        session.match = match
+        return session
 
     def __repr__(self) -> str:
         return f"Session({self.game.name!r}, seed={self.seed}, seat={self.seat}, step={self.step_index})"
@@ -166,8 +232,12 @@ class Session:
         seat = self.match.current_player
         if self.is_over or seat is None or seat in self.humans:
             return None
-        action = self.bots[seat].choose(self.match.observe(seat), self.match.legal_actions(), self._rngs[seat])
+        action = self.bots[seat].choose(self.match.observe(seat), self.match.legal_actions(), self._bot_rng(seat))
         return self.match.play(action)
+
+    def _bot_rng(self, seat: int) -> random.Random:
+        """The random numbers of ``seat``'s bot for its move in the current position."""
+        return random.Random(derive_seed(self.bot_seed, "bot", seat, self.step_index))
 
     def run_bots(self, limit: int | None = None) -> list[tuple[Event, ...]]:
         """Bot moves until the person is to play or the game ends (at most ``limit`` moves);
@@ -188,7 +258,7 @@ class Session:
             return None
         if self._hinter is None:
             self._hinter = make_bot(hint_bot_name(self.game), self.game)
-        rng = random.Random(derive_seed(self.seed, "hint", self.step_index))
+        rng = random.Random(derive_seed(self.bot_seed, "hint", self.step_index))
         return advise(self._hinter, self.match.observe(seat), self.match.legal_actions(), rng)
 
     def undo(self) -> bool:
@@ -239,9 +309,14 @@ class Session:
                                          events=shown, teaching=teaching, **display)
 
     def record(self) -> Record:
-        """The game so far as a record; ``meta["seats"]`` names each seat ("human" or a bot)."""
+        """The game so far as a record; ``meta["seats"]`` names each seat ("human" or a bot) and
+        ``meta["bot_seed"]`` is the bots' seed (:meth:`from_record` reads both back).
+
+        The bot seed is what keeps the bots' coming moves unpredictable: like the deal itself,
+        a record of a game still in progress must not be shown to the person playing it.
+        """
         seats = ["human" if s in self.humans else self.bot_names[s] for s in range(self.game.num_players)]
-        return dataclasses.replace(self.match.record(), meta={"seats": seats})
+        return dataclasses.replace(self.match.record(), meta={"seats": seats, "bot_seed": self.bot_seed})
 
 
 __all__ = ["HINT_BOT", "Session", "hint_bot_name", "human_seats"]

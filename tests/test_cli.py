@@ -32,16 +32,16 @@ def run(monkeypatch, capsys, argv: list[str], stdin: str = "") -> tuple[int, str
 
 def replicate(game, seed: int, human: int, typed: list[str]) -> Match:
     """The match the CLI reaches when the human types the list numbers ``typed`` (bots as in
-    the CLI: heuristic, with the per-seat random streams)."""
+    the CLI: heuristic, drawing from the deal's seed, which the CLI also gives the bots)."""
     match = Match(game, seed)
     bots = {s: make_bot("heuristic", game) for s in range(game.num_players) if s != human}
-    rngs = {s: random.Random(derive_seed(seed, "bot", s)) for s in bots}
     moves = iter(typed)
 
     def run_bots() -> None:
         while not match.is_over and match.current_player != human:
             seat = match.current_player
-            match.play(bots[seat].choose(match.observe(seat), match.legal_actions(), rngs[seat]))
+            rng = random.Random(derive_seed(seed, "bot", seat, match.step_index))
+            match.play(bots[seat].choose(match.observe(seat), match.legal_actions(), rng))
 
     run_bots()
     for number in moves:
@@ -243,6 +243,21 @@ def test_random_seed_is_printed_and_replays(monkeypatch, capsys) -> None:
     assert again.split("\n\n")[1] == first_table
 
 
+def test_a_seed_replays_the_whole_game_bots_included(monkeypatch, capsys, tmp_path: Path) -> None:
+    """At the terminal --seed fixes the deal and the bots' randomness (the record keeps it as
+    ``bot_seed``), so random bots make the same moves again; the largest 64-bit seed works."""
+    records = []
+    for name in ("a.json", "b.json"):
+        save = tmp_path / name
+        code, _, err = run(monkeypatch, capsys, PLAY_BASIC_2 + ["--seed", "5", "--bots", "random", "--save",
+                                                                str(save)], "1\n" * 5000)
+        assert code == 0, err
+        records.append(Record.from_json(save.read_text(encoding="utf-8")))
+    assert records[0] == records[1] and records[0].meta["bot_seed"] == 5
+    code, out, _ = run(monkeypatch, capsys, PLAY_BASIC_2 + ["--seed", str(2**64 - 1)], "q\n")
+    assert code == 0 and out.startswith(f"Seed {2**64 - 1} ")
+
+
 def test_game_option_override(monkeypatch, capsys) -> None:
     code, out, _ = run(monkeypatch, capsys, PLAY_BASIC_2 + ["--seed", "1", "-o", "single_game=true"], "1\n" * 500)
     assert code == 0
@@ -262,6 +277,8 @@ def test_game_option_override(monkeypatch, capsys) -> None:
     (["simulate", "up_and_down", "-n", "0"], ["'n'", "positive"]),
     (["play", "up_and_down", "--frobnicate"], ["--frobnicate"]),
     (["play", "up_and_down", "--seed", "-3"], ["--seed"]),
+    (["play", "up_and_down", "--seed", str(2**64)], ["--seed"]),
+    (["simulate", "up_and_down", "--seed", "x"], ["--seed"]),
     (["play", "up_and_down", "--lang", "fr"], ["fr"]),
 ])
 def test_bad_options_exit_2_with_the_message(monkeypatch, capsys, argv, needles) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -9,7 +10,8 @@ import pytest
 from tablekit import Match, Record, make
 from tablekit.bots import advise, make_bot
 from tablekit.core import derive_seed
-from tablekit.core.errors import ConfigError, IllegalActionError, InvalidActionError
+from tablekit.core import deal_code
+from tablekit.core.errors import ConfigError, IllegalActionError, InvalidActionError, RecordError
 from tablekit.session import Session, hint_bot_name, human_seats
 
 
@@ -46,12 +48,11 @@ def test_bots_are_checked_per_seat() -> None:
     assert [b.name for b in session.bots] == ["heuristic", "random", "heuristic"]
 
 
-def test_bot_moves_follow_the_per_seat_streams() -> None:
-    """The same moves as bots drawing from ``derive_seed(seed, "bot", seat)`` streams."""
+def test_bot_moves_follow_the_per_position_streams() -> None:
+    """The same moves as bots drawing from ``derive_seed(bot_seed, "bot", seat, step)``."""
     game = make("up_and_down", preset="basic", players=3)
-    session = Session(game, 9, 0, "random")
+    session = Session(game, 9, 0, "random", bot_seed=123)
     match = Match(game, 9)
-    rngs = {s: random.Random(derive_seed(9, "bot", s)) for s in (1, 2)}
     bot = make_bot("random", game)
     for _ in range(6):
         if session.is_over:
@@ -63,8 +64,10 @@ def test_bot_moves_follow_the_per_seat_streams() -> None:
         session.run_bots()
         while not match.is_over and match.current_player != 0:
             seat = match.current_player
-            match.play(bot.choose(match.observe(seat), match.legal_actions(), rngs[seat]))
+            rng = random.Random(derive_seed(123, "bot", seat, match.step_index))
+            match.play(bot.choose(match.observe(seat), match.legal_actions(), rng))
         assert session.state == match.state
+    assert session.step_index > 6  # the bots moved
 
 
 def test_run_bots_stops_at_the_limit_and_at_the_persons_turn() -> None:
@@ -171,3 +174,93 @@ def test_a_page_one_game_to_the_end() -> None:
     session = Session(make("page_one", players=3), 11, seat=1)
     play_to_end(session)
     assert session.outcome() is not None and session.human_to_play is None and session.hint() is None
+
+
+# --- the bots' seed ----------------------------------------------------------------------------
+def first_move_game(game_name: str, seed: int, bot_seed: int | None, players: int = 3) -> Session:
+    """A whole game: the person always takes the first legal move, random bots the others."""
+    session = Session(make(game_name, players=players), seed, 0, "random", bot_seed=bot_seed)
+    play_to_end(session)
+    return session
+
+
+@pytest.mark.parametrize("game_name", ["up_and_down", "page_one"])
+def test_the_bot_seed_changes_the_bots_not_the_deal(game_name: str) -> None:
+    a, b = first_move_game(game_name, 4, 1), first_move_game(game_name, 4, 2)
+    assert a.state_at(0) == b.state_at(0)  # the same cards, dealt the same way
+    assert a.record().actions != b.record().actions  # the bots chose differently
+    again = first_move_game(game_name, 4, 1)
+    assert again.record() == a.record() and again.state == a.state
+
+
+def test_by_default_the_bot_seed_is_fresh_and_not_the_deals() -> None:
+    game = make("up_and_down", players=3)
+    seeds = [Session(game, 7).bot_seed for _ in range(8)]
+    assert len(set(seeds)) == 8 and 7 not in seeds
+    assert max(seeds) >= 2**48  # 64 random bits (all eight below 2**48: 1 in 2**128)
+    assert all(0 <= s < 2**64 for s in seeds)
+    with pytest.raises(ValueError, match="seed"):
+        Session(game, 7, bot_seed=-1)
+    with pytest.raises(ValueError, match="seed"):
+        Session(game, 7, bot_seed=2**64)
+
+
+def test_a_shared_deal_code_gives_every_learner_the_same_deal() -> None:
+    teacher = Session(make("page_one", preset="classic", players=4), deal_code.random_seed())
+    code = deal_code.encode("page_one", "classic", 4, teacher.seed)
+    learners = []
+    for _ in range(2):
+        game_name, preset, players, seed = deal_code.decode(code)
+        learners.append(Session(make(game_name, preset=preset, players=players), seed))
+    assert all(s.state == teacher.state for s in learners)
+    assert len({teacher.bot_seed, *(s.bot_seed for s in learners)}) == 3  # but their own bots
+    assert f"{teacher.bot_seed:X}" not in code
+
+
+def test_the_same_position_gets_the_same_bot_move_after_an_undo() -> None:
+    session = basic(players=4, seed=3, bots="random")
+    session.bot_seed = 99
+    session.play(session.legal_actions()[0])
+    session.run_bots()
+    first = session.record()
+    assert session.undo()
+    session.play(session.legal_actions()[0])
+    session.run_bots()
+    assert session.record() == first
+
+
+def test_from_record_replays_and_the_bots_go_on_the_same() -> None:
+    game = make("up_and_down", preset="basic", players=3)
+    original = Session(game, 12, 1, ["random", "heuristic", "random"], bot_seed=2**64 - 1)
+    original.run_bots()
+    original.play(original.legal_actions()[0])
+    original.run_bots()
+    record = Record.from_json(original.record().to_json())
+    assert record.meta == {"seats": ["random", "human", "random"], "bot_seed": 2**64 - 1}
+    copy = Session.from_record(record)
+    assert (copy.seat, copy.humans, copy.bot_names) == (1, {1}, ("random", "heuristic", "random"))
+    assert (copy.seed, copy.bot_seed, copy.state, copy.step_index) == (12, 2**64 - 1, original.state,
+                                                                       original.step_index)
+    assert Match.from_record(record).state == original.state
+    play_to_end(original)
+    play_to_end(copy)
+    assert copy.record() == original.record()
+    assert copy.hint() is None and copy.outcome() == original.outcome()
+
+
+def test_from_record_arguments_and_bad_records() -> None:
+    game = make("up_and_down", preset="basic", players=2)
+    session = Session(game, 5, 0, "random", bot_seed=8)
+    session.play(session.legal_actions()[0])
+    record = session.record()
+    other = Session.from_record(record, seat=1, bots="heuristic", bot_seed=3)
+    assert (other.seat, other.bot_names, other.bot_seed) == (1, ("heuristic", "heuristic"), 3)
+    assert other.state == session.state
+    old = dataclasses.replace(record, meta={})  # an older record: seat 0, default bots, a fresh seed
+    assert Session.from_record(old).state == session.state and Session.from_record(old).seat == 0
+    with pytest.raises(RecordError, match="bot_seed"):
+        Session.from_record(dataclasses.replace(record, meta={"bot_seed": "8"}))
+    with pytest.raises(RecordError, match="action 1"):
+        Session.from_record(record.with_actions((*record.actions, "ZZ")))
+    with pytest.raises(RecordError, match="illegal"):
+        Session.from_record(record.with_actions(record.actions * 2))

@@ -44,7 +44,10 @@ def test_controls_come_from_the_registry_and_the_config() -> None:
     assert ex.players.value == 4 and (ex.players.min, ex.players.max) == (2, 7)
     assert [w.value for w in ex.bot_selects] == ["heuristic"] * 4
     common = [w.description for w in ex.options_a.common_box.children]
-    assert common == ["Mode", "Single game (no match)", "Wins to take the match", "Special card on an empty field"]
+    assert common == ["Single game (no match)", "Wins to take the match", "Special card on an empty field",
+                      "Starting chips"]
+    # The Mode menu is the preset: Up&Down's own ``mode`` option is not offered a second time.
+    assert ex.options_a.preset.description == "Mode" and "mode" not in ex.options_a.widgets
     more = ex.options_a.widgets
     assert type(more["solo"]).__name__ == "Checkbox"
     assert type(more["payee"]).__name__ == "Dropdown" and more["payee"].label == "whoever played last"
@@ -54,7 +57,7 @@ def test_controls_come_from_the_registry_and_the_config() -> None:
     assert "tk-ready" in ex.status.value and ex.cancel_button.disabled
     # choosing a preset resets the options and the player count to it
     ex.options_a.preset.value = "solo"
-    assert (more["mode"].value, more["solo"].value, ex.players.value) == ("cul_de_sac", True, 4)
+    assert (more["solo"].value, ex.players.value) == (True, 4)
     ex.players.value = 3
     ex.bot_selects[1].value = "random"
     ex.players.value = 5
@@ -182,8 +185,8 @@ def test_language_switch() -> None:
               ex.bot_selects[0].description, ex.title.value, ex.status.value]
     labels += [w.description for w in ex.options_a.widgets.values()]
     assert all(JAPANESE.search(text) for text in labels), labels
-    assert ex.options_a.widgets["mode"].label == "ベーシック"
-    assert ex.options_a.preset.value == "basic" and ex.options_a.widgets["mode"].value == "basic"  # values kept
+    assert ex.options_a.widgets["payee"].label == "最後にカードを出した人"
+    assert ex.options_a.preset.value == "basic" and ex.options_a.widgets["payee"].value == "last_play"  # values kept
     assert ex.figures["win_rate"].layout.title.text.startswith("席ごとの勝率")
     assert "プレイヤー1" in ex.summary.value and "勝率" in ex.summary.value
     assert "結果をダウンロード" in ex.download.value

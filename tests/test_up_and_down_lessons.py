@@ -269,7 +269,7 @@ def test_cul_de_sac() -> None:
     for alt in others(mission, "9"):
         state, events = try_move(mission, alt)
         assert state.termination == f"{NS}.end.mission_failed"
-        assert event_params(events, "mission_failed") == [{"player": 1}]
+        assert [p["player"] for p in event_params(events, "mission_failed")] == [1]
     challenge = s["challenge"]
     assert challenge.after.phase == "challenge" and challenge.after.stock_count == 0
     assert f"{NS}.event.challenge_begins" in [e.code for e in challenge.events]

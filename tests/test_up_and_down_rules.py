@@ -172,7 +172,7 @@ def test_ud11_empty_hand_with_empty_stock_is_eliminated_and_draws_stop() -> None
     codes = event_codes(events)
     assert codes[-3:] == [f"{NS}.event.eliminated", f"{NS}.event.game_won", f"{NS}.event.deal"]
     assert events[-3].params == {"player": 0}
-    assert events[-2].params == {"player": 1, "game": 1}
+    assert events[-2].params.items() >= {"player": 1, "game": 1}.items()  # (+ the revealed hands)
     assert s.wins == (0, 1) and s.game_winners == (1,)
     assert s.game_no == 1 and s.dealer == 1 and game.current_player(s) == 0
 
@@ -215,7 +215,7 @@ def test_ud14_cul_de_sac_five_players_three_emptied_hands_score_3_of_5() -> None
     assert codes.count(f"{NS}.event.challenge_begins") == 1
     assert [e.params["player"] for e in events if e.code == f"{NS}.event.finished"] == [2, 3, 4]
     assert [e.params["player"] for e in events if e.code == f"{NS}.event.eliminated"] == [0, 1]
-    assert events[-1].code == f"{NS}.event.score" and events[-1].params == {"finished": 3, "players": 5}
+    assert events[-1].code == f"{NS}.event.score" and (events[-1].params["finished"], events[-1].params["players"]) == (3, 5)
     assert game.is_terminal(s)
     out = game.outcome(s)
     assert out is not None and out.termination == f"{NS}.end.challenge_done"
@@ -234,7 +234,7 @@ def test_ud15_cul_de_sac_seven_players_all_emptied_score_7_of_7() -> None:
     assert game.current_player(s) == 0 and legal(game, s) == {"50"}
     s, events = play(game, s, "50")
     assert event_codes(events) == [f"{NS}.event.played_number", f"{NS}.event.finished", f"{NS}.event.score"]
-    assert events[-1].params == {"finished": 7, "players": 7}
+    assert (events[-1].params["finished"], events[-1].params["players"]) == (7, 7)
     assert game.is_terminal(s) and game.current_player(s) is None
     out = game.outcome(s)
     assert out is not None and out.termination == f"{NS}.end.challenge_done"

@@ -13,6 +13,7 @@ from typing import Any, Iterator, Mapping
 
 from tablekit.core.errors import ConfigError, IllegalActionError, InvalidActionError, RecordError
 from tablekit.core.game import Game
+from tablekit.core.rng import is_seed
 from tablekit.core.verdict import Event
 
 FORMAT = "tablekit.record/1"
@@ -73,8 +74,8 @@ class Record:
             if not isinstance(data.get(key), kind):
                 raise RecordError(f"record field {key!r} is missing or not a {kind.__name__}")
         seed = data.get("seed")
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise RecordError(f"record field 'seed' must be a non-negative integer (got {seed!r})")
+        if not is_seed(seed):
+            raise RecordError(f"record field 'seed' must be a non-negative integer below 2**64 (got {seed!r})")
         for i, code in enumerate(data["actions"]):
             if not isinstance(code, str):
                 raise RecordError(f"action {i} is not a text code: {code!r}")

@@ -20,8 +20,10 @@ from typing import Any, Callable, Mapping, Sequence
 from tablekit.core.config import GameConfig
 from tablekit.core.errors import ConfigError
 from tablekit.core.game import Game
+from tablekit.core.verdict import Event
 
-# name -> the package whose SPEC describes it. Packages load on first use.
+# name -> the package whose SPEC describes it, in the order menus list the games. Packages load
+# on first use.
 _PACKAGES: dict[str, str] = {
     "up_and_down": "tablekit.games.up_and_down",
     "page_one": "tablekit.games.page_one",
@@ -52,10 +54,16 @@ class GameSpec:
       ``"random"`` works for every game and need not be listed.
     * ``deal_prefix`` and ``deal_letters`` (letter -> preset): deal codes such as ``UD-B4-7F3A9``.
     * ``ui_options``: the options a settings panel shows first (the others go under "More").
+    * ``mode_options``: options that choosing a preset (the "Mode" menu) already sets, so a
+      settings panel does not offer them a second time (Up&Down's ``mode``).
     * ``display_options``: view switches the table offers (e.g. ``("four_colour",)``).
     * ``human_seats(config, seat)``: the seats a person at the screen controls (several in solo
       and co-op modes); ``is_match(config)``: whether a game is a sequence of deals to a target
       (by default the config's ``is_match``).
+    * ``round_summary(game, events, lang)``: given the events of ONE step, the summary of the
+      round (or game of a match) that step ended, or None when it ended none: the revealed
+      hands, who won and why, the standings (``core.view.round_summary_view`` builds it).
+      None (the default): the game has no such summary.
     """
 
     name: str
@@ -72,6 +80,8 @@ class GameSpec:
     display_options: tuple[str, ...] = ()
     human_seats: Callable[[GameConfig, int], frozenset[int]] = _one_seat
     is_match: Callable[[GameConfig], bool] = _is_match
+    mode_options: tuple[str, ...] = ()
+    round_summary: Callable[[Game[Any], Sequence[Event], str], dict[str, Any] | None] | None = None
 
     def __post_init__(self) -> None:
         if self.default_preset not in self.presets:
@@ -107,12 +117,13 @@ def unregister(name: str) -> None:
 
 
 def list_games() -> list[str]:
-    """Names of the games that can be made.
+    """Names of the games that can be made, in one order that every menu uses: tablekit's own
+    games as ``_PACKAGES`` lists them, then games registered while the program runs.
 
-    >>> "up_and_down" in list_games()
-    True
+    >>> list_games()[:2]
+    ['up_and_down', 'page_one']
     """
-    return sorted(set(_PACKAGES) | set(_SPECS))
+    return list(_PACKAGES) + [name for name in _SPECS if name not in _PACKAGES]
 
 
 def spec(name: str) -> GameSpec:

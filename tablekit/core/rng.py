@@ -8,11 +8,18 @@ from __future__ import annotations
 
 import hashlib
 import random
+import secrets
 import sys
-from typing import Iterable
+from typing import Iterable, TypeGuard
 from array import array
 
-MAX_SEED = 2**63 - 1
+#: The largest seed a game, a record or a deal code takes: 64 bits (16 hex digits).
+MAX_SEED = 2**64 - 1
+#: Bits of a fresh random seed (:func:`random_seed`): too many to try them all against what a
+#: player sees of a deal.
+RANDOM_SEED_BITS = 64
+# Derived seeds keep 63 bits, as they always have: every derived deal stays the same.
+_DERIVED_MASK = 2**63 - 1
 
 
 def derive_seed(*parts: object) -> int:
@@ -25,7 +32,7 @@ def derive_seed(*parts: object) -> int:
     """
     text = "\x1f".join(f"{type(p).__name__}:{p}" for p in parts)
     digest = hashlib.blake2b(text.encode("utf-8"), digest_size=8).digest()
-    return int.from_bytes(digest, "big") & MAX_SEED
+    return int.from_bytes(digest, "big") & _DERIVED_MASK
 
 
 def make_rng(*parts: object) -> random.Random:
@@ -33,10 +40,35 @@ def make_rng(*parts: object) -> random.Random:
     return random.Random(derive_seed(*parts))
 
 
+def random_seed() -> int:
+    """A fresh seed of ``RANDOM_SEED_BITS`` bits from the operating system's generator
+    (``secrets``), for a deal or a bot stream nobody may predict.
+
+    >>> 0 <= random_seed() <= MAX_SEED
+    True
+    """
+    return secrets.randbits(RANDOM_SEED_BITS)
+
+
+def is_seed(seed: object) -> TypeGuard[int]:
+    """Is ``seed`` a valid seed: an int from 0 to ``MAX_SEED`` (not a bool)?
+
+    >>> is_seed(0), is_seed(2**64 - 1), is_seed(2**64), is_seed(-1), is_seed(True), is_seed("7")
+    (True, True, False, False, False, False)
+    """
+    return not isinstance(seed, bool) and isinstance(seed, int) and 0 <= seed <= MAX_SEED
+
+
 def check_seed(seed: object) -> int:
-    """Validate a user-given seed (a non-negative int)."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"seed must be a non-negative integer (got {seed!r})")
+    """Validate a user-given seed (an int from 0 to ``MAX_SEED``).
+
+    >>> check_seed(2**64)
+    Traceback (most recent call last):
+    ...
+    ValueError: seed must be a non-negative integer below 2**64 (got 18446744073709551616)
+    """
+    if not is_seed(seed):
+        raise ValueError(f"seed must be a non-negative integer below 2**64 (got {seed!r})")
     return seed
 
 

@@ -192,6 +192,118 @@ def outcome_view(outcome: Any, lang: str) -> dict[str, Any] | None:
     }
 
 
+# --- the end of a round: revealed hands, the scoring worked out, the standings -------------------
+#: ``GameSpec.round_summary``: ``(game, events of one step, lang) -> summary or None``.
+RoundSummary = Callable[[Game[Any], Sequence[Event], str], dict[str, Any] | None]
+
+
+def signed(number: float) -> str:
+    """A score with its sign, as a class reads it on a board: a true minus sign (U+2212).
+
+    >>> signed(65), signed(-65), signed(0), signed(2.5)
+    ('+65', '−65', '0', '+2.5')
+    """
+    if number > 0:
+        return f"+{number:g}"
+    if number < 0:
+        return f"\u2212{-number:g}"
+    return "0"
+
+
+def worked_sum(terms: Sequence[tuple[str | None, float]]) -> str:
+    """A score worked out term by term so that anyone can check it: each term is a label (None:
+    the points speak for themselves, e.g. a numbered card) and its points. No terms: "".
+
+    >>> worked_sum([("K♠", 10), ("5♦", 5), ("8♣", 50)])
+    'K♠ 10 + 5♦ 5 + 8♣ 50 = 65'
+    >>> worked_sum([(None, 37), ("Pass", 0)]), worked_sum([("A♥", 1)]), worked_sum([])
+    ('37 + Pass 0 = 37', 'A♥ 1 = 1', '')
+    """
+    if not terms:
+        return ""
+    total = sum(points for _, points in terms)
+    return " + ".join(f"{label} {points:g}" if label else f"{points:g}" for label, points in terms) + f" = {total:g}"
+
+
+def revealed_cards(seat: int, codes: Sequence[str], face_of: Callable[[str], dict[str, Any]],
+                   highlight: Iterable[int] = ()) -> list[dict[str, Any]]:
+    """The face-up, never playable cards of a hand shown at the end of a round; ``highlight``
+    marks positions (e.g. cards drawn as a last penalty).
+
+    >>> [c["key"] for c in revealed_cards(2, ["7H", "7H"], lambda code: face("std", code, code))]
+    ['reveal-2-0-7H', 'reveal-2-1-7H']
+    """
+    marked = set(highlight)
+    return [card(face_of(code), key=f"reveal-{seat}-{i}-{code}", highlight=i in marked)
+            for i, code in enumerate(codes)]
+
+
+def revealed_hand(seat: int, lang: str, cards: Sequence[dict[str, Any]], *, badges: Iterable[str] = (),
+                  worked: str = "", score: str = "", winner: bool = False, out: bool = False) -> dict[str, Any]:
+    """A hand shown face up at the end of a round: an ordinary ``hand`` zone (id
+    ``reveal-<seat>``, nothing hidden, nobody to play) plus ``worked`` (its score worked out,
+    or a short sentence), ``score`` (what the round gives it, e.g. "−65") and ``winner``.
+
+    >>> z = revealed_hand(0, "en", [], worked="No cards left", score="+65", winner=True)
+    >>> z["kind"], z["id"], z["label"], z["hidden"], z["score"]
+    ('hand', 'reveal-0', 'Player 1', 0, '+65')
+    """
+    return zone("hand", f"reveal-{seat}", seat_name(seat, lang), owner=seat, cards=list(cards), hidden=0,
+                badges=list(badges), current=False, viewer=False, out=out, winner=winner, worked=worked,
+                score=score)
+
+
+def standing(seat: int, lang: str, value: str, leader: bool) -> dict[str, Any]:
+    """One line of the standings after a round: the seat, its name, its value as text (a
+    total, "3 game wins", "12 chips") and whether it leads (or has won).
+
+    >>> standing(1, "en", "+35", True)
+    {'seat': 1, 'label': 'Player 2', 'value': '+35', 'leader': True}
+    """
+    return {"seat": seat, "label": seat_name(seat, lang), "value": value, "leader": leader}
+
+
+def join_sentences(sentences: Iterable[str], lang: str) -> str:
+    """Sentences as one text: separated by a space in English, run together in Japanese
+    (where each already ends with "。").
+
+    >>> join_sentences(["Nobody can play.", "Player 1 wins."], "en"), join_sentences(["終了。", "勝ち。"], "ja")
+    ('Nobody can play. Player 1 wins.', '終了。勝ち。')
+    """
+    return ("" if lang == "ja" else " ").join(s for s in sentences if s)
+
+
+def round_summary_view(*, final: bool, title: str, text: str, hands: Sequence[dict[str, Any]],
+                       standings: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The end-of-round moment, JSON-ready: ``final`` (the whole game or match is over: offer
+    "Play again"; otherwise "Next round"), a ``title``, a ``text`` naming the winner(s) and why,
+    the revealed ``hands`` (see :func:`revealed_hand`) and the ``standings`` (see
+    :func:`standing`).
+
+    >>> v = round_summary_view(final=False, title="Round 1 is over", text="Player 1 went out.",
+    ...                        hands=[revealed_hand(0, "en", [])], standings=[standing(0, "en", "0", True)])
+    >>> v["final"], [h["id"] for h in v["hands"]], v["standings"][0]["label"]
+    (False, ['reveal-0'], 'Player 1')
+    """
+    for h in hands:
+        if h.get("kind") != "hand" or not str(h.get("id", "")).startswith("reveal-"):
+            raise ValueError(f"a revealed hand must be a hand zone with id 'reveal-<seat>' (got {h.get('id')!r})")
+    return {"final": bool(final), "title": title, "text": text, "hands": list(hands), "standings": list(standings)}
+
+
+def last_event(events: Sequence[Event], codes: str | Iterable[str]) -> tuple[int, Event] | None:
+    """The position and the event of the last of ``events`` with one of ``codes`` (None: none).
+
+    >>> last_event([Event("a", {}), Event("b", {"n": 1}), Event("b", {"n": 2})], "b")
+    (2, Event(code='b', params={'n': 2}))
+    """
+    wanted = {codes} if isinstance(codes, str) else set(codes)
+    for i in range(len(events) - 1, -1, -1):
+        if events[i].code in wanted:
+            return i, events[i]
+    return None
+
+
 def _no_badges(player: Mapping[str, Any]) -> list[str]:
     return []
 

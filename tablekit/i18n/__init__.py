@@ -9,17 +9,39 @@ that starts with ``@`` is itself a code and is translated first (``"@up_and_down
 'Player 3 cannot play and is out of this game.'
 >>> tr("up_and_down.event.eliminated", "ja", player=2)
 'プレイヤー3は出せるカードがなく、このゲームから脱落しました。'
+
+Plurals: ``{count!n:# card|# cards}`` picks one of the forms after the colon (separated by
+``|``) by the number ``count`` and the language's plural rule (``PLURAL_RULES``), and writes
+the number where the form has ``#``. English has two forms (one: 1 and -1 written without
+decimals; other: every other number, 0 and 1.0 included). Japanese has no plural: a Japanese template simply writes the counter
+word (``{count}枚``); if it uses ``!n`` at all, the last form is taken. A parameter that is not
+a number (a ``"?"``, a preformatted ``"1,234"`` is read as a number) takes the last form.
+
+>>> [render("{count!n:# card|# cards} left", "en", count=k) for k in (1, 2, 0)]
+['1 card left', '2 cards left', '0 cards left']
+>>> render("the {n!n:card is|cards are} shuffled", "en", n=1)
+'the card is shuffled'
+>>> render("{count!n:#枚}", "ja", count=1)
+'1枚'
 """
 
 from __future__ import annotations
 
 import json
+import numbers
 import string
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Callable, Mapping
 
 LANGUAGES = ("en", "ja")
+
+#: language -> (number -> index of the plural form to use; an index past the last form given
+#: takes the last one). Add a rule here together with a new language's catalog.
+PLURAL_RULES: dict[str, Callable[[int | float], int]] = {
+    "en": lambda n: 0 if isinstance(n, int) and abs(n) == 1 else 1,  # "1 card", "1.0 cards"
+    "ja": lambda n: 1,  # no grammatical plural: the last ("other") form
+}
 
 
 @lru_cache(maxsize=None)
@@ -64,6 +86,53 @@ def has(code: str, lang: str = "en") -> bool:
     return code in catalog(lang)
 
 
+class _Count:
+    """A parameter marked with ``!n``: its format spec holds the plural forms."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+
+def _as_number(value: Any) -> int | float | None:
+    """The number a parameter shows: an int when it is written without decimals ("1", 1,
+    numpy's integers), a float when it is written with them ("1.0" takes the plural in
+    English), None when it is no number at all."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, numbers.Integral):  # numpy's integers too
+        return int(value)
+    if isinstance(value, numbers.Real):
+        return float(value)
+    if isinstance(value, str):
+        written = value.replace(",", "").replace("\u2212", "-")
+        try:
+            return int(written)
+        except ValueError:
+            pass
+        try:
+            return float(written)
+        except ValueError:
+            return None
+    return None
+
+
+def plural(value: Any, forms: str, lang: str = "en") -> str:
+    """One of ``forms`` ("# card|# cards") for the number ``value`` in ``lang``, with ``#``
+    replaced by the number (what ``{value!n:forms}`` writes in a template).
+
+    >>> plural(1, "# point|# points"), plural(-1, "# point|# points"), plural(5, "# point|# points")
+    ('1 point', '-1 point', '5 points')
+    >>> plural(1, "# point|# points", "ja"), plural("?", "# player|# players"), plural("1.0", "# move|# moves")
+    ('1 points', '? players', '1.0 moves')
+    """
+    options = forms.split("|")
+    number = _as_number(value)
+    index = len(options) - 1 if number is None else PLURAL_RULES[lang](number)
+    return options[min(index, len(options) - 1)].replace("#", str(value))
+
+
 class _Formatter(string.Formatter):
     def __init__(self, lang: str) -> None:
         self.lang = lang
@@ -74,9 +143,13 @@ class _Formatter(string.Formatter):
         if conversion == "l":
             sep = "、" if self.lang == "ja" else ", "
             return sep.join(seat_name(v, self.lang) for v in value)
+        if conversion == "n":
+            return _Count(value)
         return super().convert_field(value, conversion)
 
     def format_field(self, value: Any, format_spec: str) -> Any:
+        if isinstance(value, _Count):
+            return plural(value.value, format_spec, self.lang)
         if isinstance(value, str) and value.startswith("@"):
             value = tr(value[1:], self.lang)
         return super().format_field(value, format_spec)
@@ -95,6 +168,14 @@ def tr(code: str, lang: str = "en", /, **params: Any) -> str:
     template = catalog(lang).get(code)
     if template is None:
         return code
+    return render(template, lang, **params)
+
+
+def render(template: str, lang: str = "en", /, **params: Any) -> str:
+    """Fill in a template written in the catalog's notation (``!p``, ``!l``, ``!n``, ``@``
+    codes) without looking it up: ``tr`` is ``render(catalog(lang)[code], lang, **params)``."""
+    if lang not in PLURAL_RULES:
+        raise ValueError(f"lang must be one of {', '.join(LANGUAGES)} (got {lang!r})")
     return _Formatter(lang).format(template, **params)
 
 

@@ -15,12 +15,16 @@ True
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import random
 import sys
-from concurrent.futures import ProcessPoolExecutor
+import time
+from collections import deque
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FuturesTimeout
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from tablekit.bots import Bot, make_bot
 from tablekit.core.game import Game, Outcome
@@ -30,6 +34,8 @@ from tablekit.sim.stats import seat_summary, wilson_interval
 
 BotSpec = Bot | str
 Progress = Callable[[int, int], None]
+#: Within a chunk (and while waiting for workers), ``cancel`` is polled at most this often.
+POLL_SECONDS = 0.1
 
 
 @dataclass(frozen=True)
@@ -106,9 +112,51 @@ def _row(game: Game[Any], bots: list[Bot], index: int, seed: int) -> dict[str, A
     return row
 
 
+# Set in each worker process by ``_start_worker``: the run's "stop now" flag.
+_WORKER_STOP: Any = None
+
+
+def _start_worker(stop: Any) -> None:
+    global _WORKER_STOP
+    _WORKER_STOP = stop
+
+
 def _chunk(args: tuple[Game[Any], list[Bot], list[tuple[int, int]]]) -> list[dict[str, Any]]:
+    """Play one chunk in a worker process; it stops between games once the run is cancelled
+    (the partial result is thrown away)."""
     game, bots, items = args
-    return [_row(game, bots, i, s) for i, s in items]
+    rows = []
+    for i, s in items:
+        if _WORKER_STOP is not None and _WORKER_STOP.is_set():
+            break
+        rows.append(_row(game, bots, i, s))
+    return rows
+
+
+def _chunks(n: int, seed: int, size: int) -> Iterator[list[tuple[int, int]]]:
+    """The (index, seed) items of ``n`` games, ``size`` at a time, made only when asked for."""
+    for start in range(0, n, size):
+        yield [(i, derive_seed(seed, "game", i)) for i in range(start, min(n, start + size))]
+
+
+class _Poller:
+    """Polls a ``cancel`` callable: always when asked at a chunk boundary, and between games at
+    most every ``POLL_SECONDS`` (so a run stops soon after the click, and a costly callable is
+    not called after every short game)."""
+
+    def __init__(self, cancel: Callable[[], bool] | None) -> None:
+        self.cancel = cancel
+        self.last = time.monotonic()
+
+    def check(self, done: int, n: int, boundary: bool = True) -> None:
+        if self.cancel is None:
+            return
+        now = time.monotonic()
+        if not boundary and now - self.last < POLL_SECONDS:
+            return
+        self.last = now
+        if self.cancel():
+            raise CancelledError(f"simulation cancelled after {done} of {n} games")
 
 
 def _default_progress(total: int) -> tuple[Progress | None, Callable[[], None]]:
@@ -142,17 +190,23 @@ def simulate(
     winner (the single winner or -1), n_winners, decisions (length), termination, score_<seat>,
     bot_<seat>, plus the game's numeric outcome details (e.g. games, score, face_down_cards).
 
-    ``progress``: a callable ``(done, total)``, False for none, or None for a tqdm bar when
-    stderr is a terminal. ``cancel``: polled between chunks; if it returns True the run stops
-    with CancelledError. Results never depend on ``workers`` (``0`` means one per CPU).
+    ``progress``: a callable ``(done, total)`` called after each chunk of ``chunk_size`` games,
+    False for none, or None for a tqdm bar when stderr is a terminal. ``cancel``: polled before
+    each chunk and, within a chunk or while waiting for worker processes, every
+    ``POLL_SECONDS`` between games; if it returns True the run stops with CancelledError, so a
+    run stops within about one game of the request. Results never depend on ``workers`` or
+    ``chunk_size`` (``workers=0`` means one per CPU).
+
+    Memory grows with the games played, never with ``n`` up front: the (index, seed) items are
+    made one chunk at a time, and at most ``2 * workers`` chunks are in flight in the pool.
     """
     import pandas as pd
 
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise ValueError(f"n must be a positive integer (got {n!r})")
+    if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
+        raise ValueError(f"chunk_size must be a positive integer (got {chunk_size!r})")
     players = _bots_for(game, bots)
-    items = [(i, derive_seed(seed, "game", i)) for i in range(n)]
-    chunks = [items[k : k + chunk_size] for k in range(0, n, chunk_size)]
     close: Callable[[], None] = lambda: None
     if progress is None:
         report, close = _default_progress(n)
@@ -160,40 +214,76 @@ def simulate(
         report = None
     else:
         report = progress
-    rows: list[dict[str, Any]] = []
     if workers == 0:
         workers = os.cpu_count() or 1
+    poller = _Poller(cancel)
+    rows: list[dict[str, Any]] = []
     try:
-        if workers <= 1 or len(chunks) == 1:
-            for chunk in chunks:
-                if cancel is not None and cancel():
-                    raise CancelledError(f"simulation cancelled after {len(rows)} of {n} games")
-                rows.extend(_chunk((game, players, chunk)))
+        if workers <= 1 or n <= chunk_size:
+            for chunk in _chunks(n, seed, chunk_size):
+                poller.check(len(rows), n)
+                for k, (i, s) in enumerate(chunk):
+                    if k:
+                        poller.check(len(rows), n, boundary=False)
+                    rows.append(_row(game, players, i, s))
                 if report:
                     report(len(rows), n)
         else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures = [pool.submit(_chunk, (game, players, c)) for c in chunks]
-                try:
-                    for fut in futures:
-                        if cancel is not None and cancel():
-                            raise CancelledError(f"simulation cancelled after {len(rows)} of {n} games")
-                        rows.extend(fut.result())
-                        if report:
-                            report(len(rows), n)
-                except CancelledError:
-                    for fut in futures:
-                        fut.cancel()
-                    raise
+            _run_in_pool(game, players, _chunks(n, seed, chunk_size), n, workers, rows, report, poller)
     finally:
         close()
     frame = pd.DataFrame(rows)
     return frame.sort_values("game", kind="stable").reset_index(drop=True)
 
 
+def _run_in_pool(game: Game[Any], players: list[Bot], chunks: Iterator[list[tuple[int, int]]], n: int,
+                 workers: int, rows: list[dict[str, Any]], report: Progress | None, poller: _Poller) -> None:
+    """Play the chunks in ``workers`` processes, appending their rows to ``rows`` in order.
+
+    At most ``2 * workers`` chunks are in flight; the next is submitted as one finishes. On a
+    cancel (polled while waiting, at least every ``POLL_SECONDS``) or an error, nothing more is
+    submitted, pending chunks are cancelled, the running ones stop after their current game
+    and the call returns without waiting for them.
+    """
+    context = multiprocessing.get_context()
+    stop = context.Event()
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_worker,
+                               initargs=(stop,))
+    pending: deque[Future[list[dict[str, Any]]]] = deque()
+    finished = False
+    try:
+        for chunk in chunks:
+            pending.append(pool.submit(_chunk, (game, players, chunk)))
+            while len(pending) >= 2 * workers:
+                _collect(pending.popleft(), n, rows, report, poller)
+        while pending:
+            _collect(pending.popleft(), n, rows, report, poller)
+        finished = True
+    finally:
+        if not finished:
+            stop.set()
+        pool.shutdown(wait=finished, cancel_futures=True)
+
+
+def _collect(future: Future[list[dict[str, Any]]], n: int, rows: list[dict[str, Any]],
+             report: Progress | None, poller: _Poller) -> None:
+    """Wait for one chunk, polling ``cancel`` meanwhile, then add its rows and report."""
+    poller.check(len(rows), n)
+    while True:
+        try:
+            result = future.result(timeout=POLL_SECONDS)
+            break
+        except FuturesTimeout:
+            poller.check(len(rows), n, boundary=False)
+    rows.extend(result)
+    if report:
+        report(len(rows), n)
+
+
 __all__ = [
     "CancelledError",
     "GameResult",
+    "POLL_SECONDS",
     "play_game",
     "seat_summary",
     "simulate",

@@ -25,7 +25,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import pathlib
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 import anywidget
 import traitlets
@@ -35,6 +35,8 @@ from tablekit.core.view import iter_cards
 from tablekit.core.verdict import Event, Verdict
 from tablekit.i18n import LANGUAGES, tr
 from tablekit.render.svg import card_svg
+from tablekit.widgets.limits import check_request
+from tablekit.widgets.fonts import font_css
 
 STATIC = pathlib.Path(__file__).parent / "static"
 LOG_LIMIT = 300
@@ -44,9 +46,13 @@ TABLE_LABELS = (
     "hint", "undo", "new", "deal_code", "teaching", "large", "log", "language", "speed",
     "choose_target", "cancel", "summary", "play_again", "your_cards", "table", "replay",
     "replay_start", "replay_back", "replay_forward", "replay_end", "replay_exit", "face_down",
-    "choose_play", "four_colour", "moves",
+    "choose_play", "four_colour", "moves", "last_move", "next_round", "share", "replay_round_back",
+    "replay_round_forward", "replay_slider", "revealed", "standings", "worked", "opponents",
     # the words of tricks, rings and columns
     "leader", "winner", "trump", "wrap", "empty", "up", "down")
+
+#: What a teacher's link can fix so that a visitor cannot change it.
+LOCKABLE = ("game", "preset", "players", "bots", "open_hands", "lang")
 
 Handler = Callable[[dict[str, Any]], None]
 _log = logging.getLogger(__name__)
@@ -77,11 +83,13 @@ def with_svg(view: dict[str, Any], four_colour: bool | None = None) -> dict[str,
     (when not None) picks the four-colour suits of a standard deck. An empty ring slot has no
     picture."""
     back = tr("widgets.table.face_down", view["lang"])
-    for c in iter_cards(view):
-        c["svg"] = "" if c.get("empty") else card_svg(c["face"], back, four_colour=four_colour)
-    for z in view["zones"]:
-        if z.get("hidden"):
-            z["back_svg"] = card_svg(None, back)
+    revealed = (view.get("round_end") or {}).get("hands", [])  # the hands shown at a round's end
+    for part in (view, {"zones": revealed}):
+        for c in iter_cards(part):
+            c["svg"] = "" if c.get("empty") else card_svg(c["face"], back, four_colour=four_colour)
+        for z in part["zones"]:
+            if z.get("hidden"):
+                z["back_svg"] = card_svg(None, back)
     return view
 
 
@@ -91,7 +99,7 @@ class TableWidget(anywidget.AnyWidget):
     ``_show``."""
 
     _esm = STATIC / "play_table.js"
-    _css = STATIC / "play_table.css"
+    _css = (STATIC / "play_table.css").read_text(encoding="utf-8") + font_css()
 
     view = traitlets.Dict().tag(sync=True)
     log = traitlets.List(traitlets.Unicode()).tag(sync=True)
@@ -103,19 +111,41 @@ class TableWidget(anywidget.AnyWidget):
     large = traitlets.Bool(False).tag(sync=True)
     allow_teaching_ui = traitlets.Bool(False).tag(sync=True)
     labels = traitlets.Dict().tag(sync=True)
+    chrome = traitlets.Unicode("full").tag(sync=True)
+    locked = traitlets.List(traitlets.Unicode()).tag(sync=True)
 
-    def __init__(self, lang: str = "en") -> None:
+    def __init__(self, lang: str = "en", chrome: str = "full", locked: Iterable[str] = ()) -> None:
+        """``chrome``: ``"full"``, the table offers its own language menu (and a game table its
+        own deal controls), as in a notebook; ``"bar"``, a dashboard's control bar does.
+        ``locked``: what a teacher's link fixed (any of ``LOCKABLE``), refused here whatever
+        the browser sends."""
         super().__init__()
+        if chrome not in ("full", "bar"):
+            raise ValueError(f"chrome must be 'full' or 'bar' (got {chrome!r})")
+        self._locked = frozenset(locked)
+        unknown = sorted(self._locked - set(LOCKABLE))
+        if unknown:
+            raise ValueError(f"locked: {', '.join(unknown)} cannot be locked (allowed: {', '.join(LOCKABLE)})")
+        self.chrome = chrome
+        self.locked = sorted(self._locked)
         self._lang = lang if lang in LANGUAGES else "en"
         self.lang = self._lang
         self._announced: list[str] | None = None  # inside a request: every move it caused
         self._generation = 0  # moves scheduled by _repeat run only while this is unchanged
+        self._log_events: list[Event] = []  # the log as events (codes), drawn in the current language
+        self._lang_listeners: list[Callable[[str], None]] = []
         self.on_msg(self._on_msg)
 
     # --- requests from the browser ---------------------------------------------------------
     def _requests(self) -> dict[str, Handler]:
         """The request types this widget answers, each with its handler."""
-        return {"lang": lambda content: self.set_lang(content.get("lang"))}
+        return {"lang": self._req_lang}
+
+    def _req_lang(self, content: dict[str, Any]) -> None:
+        if "lang" in self._locked:
+            self._say(tr("widgets.table.locked", self._lang), "refusal")
+            return
+        self.set_lang(content.get("lang"))
 
     def _allowed(self, kind: str) -> bool:
         """May a request of this type run now? (A subclass says why not with ``_say``.)"""
@@ -139,6 +169,7 @@ class TableWidget(anywidget.AnyWidget):
 
     def _dispatch(self, content: Any) -> None:
         try:
+            check_request(content)  # size and nesting first: nothing below walks a huge value
             if not isinstance(content, dict) or not isinstance(content.get("type"), str):
                 raise InvalidActionError("malformed request")
             kind = content["type"]
@@ -152,7 +183,7 @@ class TableWidget(anywidget.AnyWidget):
         except (TablekitError, ValueError, TypeError) as exc:
             self._say(tr("widgets.table.bad_request", self._lang, detail=str(exc)), "error")
         except Exception as exc:  # a bug: the kernel log keeps the traceback, the learner a sentence
-            _log.exception("request %r failed", content)
+            _log.exception("request of type %.40r failed", content.get("type") if isinstance(content, dict) else None)
             self._say(tr("widgets.table.bad_request", self._lang, detail=type(exc).__name__), "error")
 
     @staticmethod
@@ -212,12 +243,23 @@ class TableWidget(anywidget.AnyWidget):
 
     # --- language --------------------------------------------------------------------------
     def set_lang(self, lang: Any) -> None:
-        """Show every text in ``lang`` (``"en"`` or ``"ja"``)."""
+        """Show every text in ``lang`` (``"en"`` or ``"ja"``), the log's earlier lines included,
+        and tell the ``on_lang`` listeners."""
         if lang not in LANGUAGES:
             raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
+        changed = lang != self._lang
         self._lang = lang
         self.lang = lang
+        self.log = self._log_texts()
         self._relabel()
+        if changed:
+            for listener in list(self._lang_listeners):
+                listener(lang)
+
+    def on_lang(self, listener: Callable[[str], None]) -> None:
+        """Call ``listener(lang)`` whenever the language changes (a checked request or Python;
+        never a trait the browser wrote)."""
+        self._lang_listeners.append(listener)
 
     def _relabel(self) -> None:
         """Redraw in the new language (subclasses)."""
@@ -231,13 +273,22 @@ class TableWidget(anywidget.AnyWidget):
     def _say_verdict(self, verdict: Verdict) -> None:
         self._say(verdict.text(self._lang), "info" if verdict.ok else "refusal")
 
+    def _log_texts(self) -> list[str]:
+        return [e.text(self._lang) for e in self._log_events]
+
+    def _set_log(self, events: Sequence[Event]) -> None:
+        """Replace the whole log (a new game, a replay position)."""
+        self._log_events = list(events)[-LOG_LIMIT:]
+        self.log = self._log_texts()
+
     def _narrate(self, events: Sequence[Event]) -> None:
         """Add what happened to the log and say it on the live line (within one request, the
         live line keeps every move the request caused)."""
-        texts = [e.text(self._lang) for e in events]
-        if not texts:
+        if not events:
             return
-        self.log = (list(self.log) + texts)[-LOG_LIMIT:]
+        texts = [e.text(self._lang) for e in events]
+        self._log_events = (self._log_events + list(events))[-LOG_LIMIT:]
+        self.log = (list(self.log) + texts)[-LOG_LIMIT:]  # the lines so far are in this language already
         if self._announced is not None:
             self._announced.extend(texts)
             texts = self._announced
@@ -252,5 +303,5 @@ class TableWidget(anywidget.AnyWidget):
         self.view = with_svg(view, four_colour)
 
 
-__all__ = ["LOG_LIMIT", "STATIC", "TABLE_LABELS", "TableWidget", "iter_cards", "iter_clickables", "offers",
+__all__ = ["LOCKABLE", "LOG_LIMIT", "STATIC", "TABLE_LABELS", "TableWidget", "iter_cards", "iter_clickables", "offers",
            "table_labels", "with_svg"]

@@ -2,12 +2,19 @@
 ``explore_dashboard``.
 
 Each notebook in ``dashboards/`` is one call to one of these, so the compositions are tested in
-Python like any widget. A dashboard is a header (title, a game selector listing every game that
-has what the page needs, an English/Japanese switch) above the widget that does the work. Deals
-are chosen when the page is built inside the visitor's own kernel (Voilà preheats one kernel per
-visitor, and ``PlayTable`` draws a fresh random seed), never fixed at import time.
+Python like any widget. A dashboard has **one control bar**: the game, the mode, the players and
+the opponents, a deal-code box, one Deal button and one language switch; the widget below it
+(``PlayTable``, ``RuleWalkthrough``) draws the game and has no second set of those. Games are
+listed in the registry's order everywhere. Deals are chosen when the page is built inside the
+visitor's own kernel (Voilà preheats one kernel per visitor, and ``PlayTable`` draws a fresh
+random seed), never fixed at import time.
 
->>> page = play_dashboard(bot_delay=0)
+A teacher can fix the set-up in the page's address (Voilà hands the query string to the
+kernel): ``play.ipynb?game=page_one&preset=classic&players=4&lang=ja&lock=1``. With ``lock=1``
+what the link names cannot be changed: the bar's fields are disabled, and Python refuses a
+changed value whatever the browser sends (``tablekit.widgets.links`` parses the link).
+
+>>> page = play_dashboard(bot_delay=0, query="")
 >>> page.game.value, page.table.match.game.num_players
 ('up_and_down', 4)
 >>> page.preset.value = "carry_over"; page.deal_button.click()
@@ -15,50 +22,63 @@ visitor, and ``PlayTable`` draws a fresh random seed), never fixed at import tim
 'carry_over'
 >>> page.set_lang("ja"); page.table.lang
 'ja'
+>>> locked = play_dashboard(bot_delay=0, query="game=page_one&players=3&lock=1")
+>>> locked.game.disabled, locked.table.match.game.num_players
+(True, 3)
 """
 
 from __future__ import annotations
 
 import html
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import ipywidgets as widgets
 
 from tablekit.bots import bot_names
-from tablekit.core.errors import TablekitError
+from tablekit.core import deal_code
+from tablekit.core.errors import ConfigError, TablekitError
 from tablekit.core.registry import list_games, presets, spec
 from tablekit.i18n import LANGUAGES, tr
-from tablekit.widgets.labels import LANGUAGE_NAMES, bot_label, game_label, preset_label
 from tablekit.session import hint_bot_name
+from tablekit.widgets import links
+from tablekit.widgets.fonts import FontLoader
+from tablekit.widgets.labels import LANGUAGE_NAMES, bot_label, game_label, preset_label
 from tablekit.widgets.play_table import PlayTable
 from tablekit.widgets.walkthrough import RuleWalkthrough
 
 _CSS = """
 <style>
-.tk-dash { max-width: 1100px; }
-.tk-dash .tk-dash-head { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 16px; }
-.tk-dash h1.tk-title { font-size: 1.6em; margin: 4px 0; }
-.tk-dash .tk-dash-lead { color: #444; margin: 0 0 6px 0; }
+.tk-dash { max-width: 1240px; }
+.tk-dash .tk-dash-top { display: flex; flex-wrap: wrap; align-items: baseline; gap: 2px 14px; }
+.tk-dash h1.tk-title { font-size: 1.3em; margin: 2px 0; }
+.tk-dash .tk-about summary { cursor: pointer; color: #1f5f99; }
+.tk-dash .tk-about p { margin: 2px 0 4px 0; color: #444; max-width: 70em; }
+.tk-dash .tk-dash-bar { display: flex; flex-wrap: wrap; align-items: center; gap: 2px 10px;
+  padding: 2px 0 4px 0; border-bottom: 1px solid #ddd; margin-bottom: 4px; }
+.tk-dash .tk-dash-bar .widget-inline-hbox { width: auto; }
+.tk-dash .tk-dash-bar .widget-label { min-width: 0; }
+.tk-dash .tk-locked-note { color: #5c3b00; font-size: 0.9em; }
 .tk-dash .tk-problem { padding: 6px 10px; border-left: 4px solid #b26a00; background: #fff4e5;
   color: #5c3b00; border-radius: 3px; }
+@media (max-width: 760px) {
+  .tk-dash h1.tk-title { font-size: 1.1em; }
+  .tk-dash .tk-dash-bar { gap: 0 6px; }
+}
 </style>
 """
 
 
-FIRST_GAME = "up_and_down"  # the game a dashboard opens with; the others follow by name
-
-
 def _games() -> list[str]:
-    return sorted(list_games(), key=lambda g: (g != FIRST_GAME, g))
+    return list_games()
 
 
 def playable_games() -> list[str]:
-    """Every registered game (each ``SPEC`` has a view-model builder), the default game first."""
+    """Every registered game (each ``SPEC`` has a view-model builder), in the registry's order."""
     return _games()
 
 
 def games_with_lessons() -> list[str]:
-    """Games whose ``SPEC`` lists lessons (``RuleWalkthrough`` can teach them), the default first."""
+    """Games whose ``SPEC`` lists lessons (``RuleWalkthrough`` can teach them), in the registry's order."""
     return [g for g in _games() if spec(g).lessons]
 
 
@@ -76,32 +96,75 @@ def _d(code: str, lang: str, **params: Any) -> str:
     return tr(f"widgets.dash.{code}", lang, **params)
 
 
+def _read_setup(query: str | Mapping[str, Any] | None, page: str) -> tuple[links.TeacherSetup, BaseException | None]:
+    """The teacher's set-up from the page's address (None: ask Voilà); a bad link gives the
+    default set-up and the error to show."""
+    try:
+        return links.parse_setup(links.query_string() if query is None else query, page), None
+    except (TablekitError, ValueError) as exc:
+        return links.parse_setup("", page), exc
+
+
 class Dashboard(widgets.VBox):
-    """Header (title, lead, game selector, language switch) above a body widget."""
+    """The title, a short "about" line and the control bar (game selector and language switch,
+    plus what a page adds) above a body widget."""
 
     page = "play"
 
-    def __init__(self, games: list[str], lang: str = "en") -> None:
+    def __init__(self, games: list[str], lang: str = "en", setup: links.TeacherSetup | None = None) -> None:
         super().__init__()
+        self.setup = setup if setup is not None else links.parse_setup("", self.page)
+        lang = self.setup.lang or lang
         if lang not in LANGUAGES:
             raise ValueError(f"lang must be one of {', '.join(LANGUAGES)} (got {lang!r})")
         self.lang = lang
         self.games = list(games)
+        first = self.setup.game if self.setup.game in self.games else self.games[0]
         self.title = widgets.HTML()
         self.lead = widgets.HTML()
-        self.game = widgets.Dropdown(options=[(game_label(g, lang), g) for g in games], value=games[0],
-                                     style={"description_width": "initial"})
+        self.game = widgets.Dropdown(options=[(game_label(g, lang), g) for g in games], value=first,
+                                     style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))
         self.lang_toggle = widgets.ToggleButtons(
             options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=lang,
-            style={"button_width": "80px"})
+            style={"button_width": "72px"})
         self.problem = widgets.HTML()
+        self.lock_note = widgets.HTML()
         self.add_class("tk-dash")
-        self.head = widgets.Box([self.game, self.lang_toggle])
-        self.head.add_class("tk-dash-head")
+        self.top = widgets.Box([self.title, self.lead])
+        self.top.add_class("tk-dash-top")
+        self.bar = widgets.Box([self.game, self.lang_toggle])
+        self.bar.add_class("tk-dash-bar")
+        self.head = self.bar  # (older name)
         self.lang_toggle.observe(self._on_lang, names="value")
+        self._guards: dict[str, tuple[Any, Callable[[], Any]]] = {}
+        self._guard("lang", self.lang_toggle, lambda: self.lang)
 
+    # --- what a teacher's link fixed -----------------------------------------------------
+    def is_locked(self, field: str) -> bool:
+        """Did the page's link fix ``field`` (``lock=1``)?"""
+        return self.setup.is_locked(field)
+
+    def _guard(self, field: str, control: Any, value: Callable[[], Any]) -> None:
+        """Keep ``control`` at ``value()`` when the link locked ``field``: it is disabled on the
+        page, and a value the browser changes anyway is put back with a note."""
+        self._guards[field] = (control, value)
+        if self.is_locked(field):
+            control.disabled = True
+            control.observe(lambda change, f=field: self._restore(f), names="value")
+
+    def _restore(self, field: str) -> None:
+        control, value = self._guards[field]
+        if control.value != value():
+            control.value = value()
+            self._say_locked()
+
+    def _say_locked(self) -> None:
+        self.problem.value = (f'<div class="tk-problem" role="alert">'
+                              f'{html.escape(tr("widgets.table.locked", self.lang))}</div>')
+
+    # --- language ----------------------------------------------------------------------------
     def _on_lang(self, change: Mapping[str, Any]) -> None:
-        if change["new"] != self.lang:
+        if change["new"] != self.lang and not self.is_locked("lang") and change["new"] in LANGUAGES:
             self.set_lang(change["new"])
 
     def set_lang(self, lang: str) -> None:
@@ -115,12 +178,15 @@ class Dashboard(widgets.VBox):
     def relabel(self) -> None:
         lang = self.lang
         self.title.value = f'<h1 class="tk-title">{html.escape(_d(f"{self.page}.title", lang))}</h1>'
-        self.lead.value = f'<p class="tk-dash-lead">{html.escape(_d(f"{self.page}.lead", lang))}</p>'
+        self.lead.value = (f'<details class="tk-about"><summary>{html.escape(_d("about", lang))}</summary>'
+                           f'<p class="tk-dash-lead">{html.escape(_d(f"{self.page}.lead", lang))}</p></details>')
         value = self.game.value
         self.game.options = [(game_label(g, lang), g) for g in self.games]
         self.game.value = value
         self.game.description = _d("game", lang)
         self.lang_toggle.tooltips = [_d("language", lang)] * len(LANGUAGES)
+        self.lock_note.value = (f'<span class="tk-locked-note">{html.escape(_d("locked_note", lang))}</span>'
+                                if self.setup.lock and self.setup.given else "")
         self.problem.value = ""
 
     def _show_problem(self, exc: BaseException) -> None:
@@ -130,56 +196,128 @@ class Dashboard(widgets.VBox):
 
 
 class PlayDashboard(Dashboard):
-    """Choose a game, a preset, the number of players and the bots' strength; deal; play."""
+    """One bar: game, mode, players, opponents, a deal code, Deal and the language; the table."""
 
     page = "play"
 
-    def __init__(self, lang: str = "en", bot_delay: float = 0.6) -> None:
-        super().__init__(playable_games(), lang)
+    def __init__(self, lang: str = "en", bot_delay: float = 0.6, setup: links.TeacherSetup | None = None,
+                 problem: BaseException | None = None) -> None:
+        super().__init__(playable_games(), lang, setup)
+        s = self.setup
         game = self.game.value
         wide = {"description_width": "initial"}
-        self.preset = widgets.Dropdown(style=wide)
+        self.preset = widgets.Dropdown(style=wide, layout=widgets.Layout(width="auto"))
         low, high = spec(game).players
         self.players = widgets.BoundedIntText(value=low, min=low, max=high, style=wide,
-                                              layout=widgets.Layout(width="150px"))
-        self.bots = widgets.Dropdown(options=list(bot_names(game)), value=default_bot(game), style=wide)
-        self.deal_button = widgets.Button(button_style="primary", icon="refresh")
-        self.table = PlayTable(game, lang=lang, bot_delay=bot_delay, bots=default_bot(game))
+                                              layout=widgets.Layout(width="120px"))
+        first_bot = s.bots if s.bots in bot_names(game) else default_bot(game)
+        self.bots = widgets.Dropdown(options=list(bot_names(game)), value=first_bot, style=wide,
+                                     layout=widgets.Layout(width="auto"))
+        self.code = widgets.Text(value="", continuous_update=False, placeholder="UD-B4-…",
+                                 layout=widgets.Layout(width="190px"), style=wide)
+        self.deal_button = widgets.Button(button_style="primary", icon="refresh", layout=widgets.Layout(width="auto"))
+        locked_fields = [f for f in ("game", "preset", "players", "bots", "open_hands", "lang") if self.is_locked(f)]
+        open_hands = s.open_hands
+        self.table = PlayTable(game, preset=s.preset if s.preset in presets(game) else None, players=s.players,
+                               seed=self._link_seed(), lang=self.lang, bot_delay=bot_delay, bots=first_bot,
+                               allow_teaching=open_hands is not False, chrome="bar", locked=locked_fields)
+        if open_hands:
+            self.table.set_teaching(True)
+        self._filling = False
         self._fill_settings(game)
-        self.settings = widgets.Box([self.preset, self.players, self.bots, self.deal_button])
-        self.settings.add_class("tk-dash-head")
-        self.children = [widgets.HTML(_CSS, layout=widgets.Layout(display="none")), self.title, self.lead,
-                         self.head, self.settings, self.problem, self.table]
-        self.game.observe(lambda c: self._fill_settings(c["new"]), names="value")
-        self.preset.observe(lambda c: self._preset_players(), names="value")
+        self.bar.children = [self.game, self.preset, self.players, self.bots, self.code, self.deal_button,
+                             self.lang_toggle, self.lock_note]
+        self.children = [widgets.HTML(_CSS, layout=widgets.Layout(display="none")), self.top, self.bar,
+                         self.problem, self.table]
+        self._guard("game", self.game, lambda: self.table.match.game.name)
+        self._guard("preset", self.preset, lambda: self.table.match.game.preset)
+        self._guard("players", self.players, lambda: self.table.match.game.num_players)
+        self._guard("bots", self.bots, lambda: self._fixed_bot())
+        self.game.observe(self._on_game, names="value")
+        self.preset.observe(self._on_preset, names="value")
+        self.players.observe(self._on_players, names="value")
+        self.code.observe(self._on_code, names="value")
         self.deal_button.on_click(lambda _b: self.deal())
-        self.table.observe(self._on_table_lang, names="lang")
+        self.table.on_lang(self._on_table_lang)
         self.relabel()
+        if problem is not None:
+            self._show_problem(problem)
 
-    def _fill_settings(self, game: str) -> None:
-        """The presets, the player range and the bots of ``game`` (as its ``SPEC`` gives them)."""
-        names = list(presets(game))
-        current = self.table.match.game
-        low, high = spec(game).players
-        # Widen first so that both bounds can move whatever the old range was.
-        self.players.min, self.players.max = min(low, self.players.min), max(high, self.players.max)
-        self.players.min, self.players.max = low, high
-        bots = self.bots.value
-        self.bots.options = [(bot_label(b, self.lang), b) for b in bot_names(game)]
-        self.bots.value = bots if bots in bot_names(game) else default_bot(game)
-        self.preset.options = [(preset_label(game, p, self.lang), p) for p in names]
-        self.preset.value = current.preset if current.name == game and current.preset in names else names[0]
+    def _link_seed(self) -> int | None:
+        if self.setup.deal is None:
+            return None
+        return deal_code.decode(self.setup.deal)[3]
+
+    def _fixed_bot(self) -> str:
+        names = self.table.session.bot_names
+        return names[1] if len(names) > 1 else names[0]
+
+    # --- the bar's fields ----------------------------------------------------------------
+    def _on_game(self, change: Mapping[str, Any]) -> None:
+        if self.is_locked("game"):
+            return
+        self._fill_settings(change["new"])
+        self._clear_code()
+
+    def _on_preset(self, _change: Mapping[str, Any]) -> None:
+        if self._filling or self.is_locked("preset"):
+            return
         self._preset_players()
+        self._clear_code()
+
+    def _on_players(self, _change: Mapping[str, Any]) -> None:
+        if not self._filling:
+            self._clear_code()
+
+    def _clear_code(self) -> None:
+        """A field changed by hand: the code in the box no longer names what the bar shows."""
+        if not self._filling and self.code.value:
+            self._filling = True
+            try:
+                self.code.value = ""
+            finally:
+                self._filling = False
+
+    def _fill_settings(self, game: str, preset: str | None = None, players: int | None = None) -> None:
+        """The presets, the player range and the bots of ``game`` (as its ``SPEC`` gives them)."""
+        self._filling = True
+        try:
+            names = list(presets(game))
+            current = self.table.match.game
+            low, high = spec(game).players
+            # Widen first so that both bounds can move whatever the old range was.
+            self.players.min, self.players.max = min(low, self.players.min), max(high, self.players.max)
+            self.players.min, self.players.max = low, high
+            bots = self.bots.value
+            self.bots.options = [(bot_label(b, self.lang), b) for b in bot_names(game)]
+            self.bots.value = bots if bots in bot_names(game) else default_bot(game)
+            self.preset.options = [(preset_label(game, p, self.lang), p) for p in names]
+            if preset is None:
+                preset = current.preset if current.name == game and current.preset in names else names[0]
+            self.preset.value = preset
+            if players is None and current.name == game and current.preset == preset:
+                players = current.num_players
+            if players is None:
+                players = int(presets(game)[preset].to_dict().get("players", self.players.value))
+            self.players.value = players
+        finally:
+            self._filling = False
 
     def _preset_players(self) -> None:
         game, preset = self.game.value, self.preset.value
         if preset is not None:
             self.players.value = int(presets(game)[preset].to_dict().get("players", self.players.value))
 
-    def _on_table_lang(self, change: Mapping[str, Any]) -> None:
-        # The table's own language menu changed it (Python set the trait after checking it).
-        if change["new"] in LANGUAGES and change["new"] != self.lang:
-            self.set_lang(change["new"])
+    def _on_code(self, change: Mapping[str, Any]) -> None:
+        """Enter in the deal-code box: the bar takes that deal's game, mode and players, and deals it."""
+        if self._filling or not str(change["new"]).strip():
+            return
+        self.deal()
+
+    def _on_table_lang(self, lang: str) -> None:
+        # The table changed its language through a checked request (a notebook's own menu).
+        if lang != self.lang:
+            self.set_lang(lang)
 
     def set_lang(self, lang: str) -> None:
         super().set_lang(lang)
@@ -189,23 +327,65 @@ class PlayDashboard(Dashboard):
     def relabel(self) -> None:
         super().relabel()
         lang, game = self.lang, self.game.value
-        value = self.preset.value
-        self.preset.options = [(preset_label(game, p, lang), p) for _, p in self.preset.options]
-        self.preset.value = value
+        self._filling = True
+        try:
+            value = self.preset.value
+            self.preset.options = [(preset_label(game, p, lang), p) for _, p in self.preset.options]
+            self.preset.value = value
+            bots = self.bots.value
+            self.bots.options = [(bot_label(b, lang), b) for b in bot_names(game)]
+            self.bots.value = bots
+        finally:
+            self._filling = False
         self.preset.description = _d("preset", lang)
         self.players.description = _d("players", lang)
-        bots = self.bots.value
-        self.bots.options = [(bot_label(b, lang), b) for b in bot_names(game)]
-        self.bots.value = bots
         self.bots.description = _d("bots", lang)
+        self.code.description = _d("deal_code", lang)
+        self.code.tooltip = _d("deal_code_help", lang)
         self.deal_button.description = _d("deal", lang)
 
+    # --- dealing ---------------------------------------------------------------------------
+    def _value(self, field: str, control: Any) -> Any:
+        """A bar field's value: what the link fixed, when it is locked (never the browser's)."""
+        if self.is_locked(field):
+            return self._guards[field][1]()
+        return control.value
+
     def deal(self) -> None:
-        """Deal a new game with the chosen settings (a fresh random seed)."""
+        """Deal with the bar's settings: the deal in the code box, or a fresh random deal."""
         self.problem.value = ""
+        code = self.code.value.strip()
         try:
-            self.table.new_game(self.game.value, self.preset.value, int(self.players.value),
-                                seed=None, seat=0, bots=self.bots.value)
+            game = self._value("game", self.game)
+            preset = self._value("preset", self.preset)
+            players = int(self._value("players", self.players))
+            bots = self._value("bots", self.bots)
+            if game not in self.games:
+                raise ConfigError("dashboard", "game", game, self.games)
+            if bots not in bot_names(game):
+                raise ConfigError("dashboard", "bots", bots, list(bot_names(game)))
+            seed = None
+            if code:
+                game, preset, players, seed = deal_code.decode(code)
+                if not self.table.fits_lock(game, preset, players):
+                    self._say_locked()
+                    return
+                if bots not in bot_names(game):
+                    bots = default_bot(game)
+                self.game.unobserve(self._on_game, names="value")
+                try:
+                    self._filling = True
+                    self.game.value = game
+                    self._filling = False
+                    self._fill_settings(game, preset, players)
+                    self.bots.value = bots
+                finally:
+                    self._filling = False
+                    self.game.observe(self._on_game, names="value")
+            low, high = spec(game).players
+            if not low <= players <= high:
+                raise ConfigError(game, "players", players, f"from {low} to {high}")
+            self.table.new_game(game, preset, players, seed=seed, seat=0, bots=bots)
         except (TablekitError, ValueError) as exc:
             self._show_problem(exc)
 
@@ -215,29 +395,39 @@ class LearnDashboard(Dashboard):
 
     page = "learn"
 
-    def __init__(self, lang: str = "en", autoplay_delay: float = 2.5) -> None:
-        super().__init__(games_with_lessons(), lang)
+    def __init__(self, lang: str = "en", autoplay_delay: float = 2.5, setup: links.TeacherSetup | None = None,
+                 problem: BaseException | None = None) -> None:
+        super().__init__(games_with_lessons(), lang, setup)
         self.autoplay_delay = autoplay_delay
-        self.walkthrough = RuleWalkthrough(self.game.value, lang=lang, autoplay_delay=autoplay_delay)
+        self.walkthrough = self._walkthrough(self.game.value)
+        if self.setup.lesson is not None:
+            self.walkthrough.handle({"type": "lesson", "index": self.setup.lesson})
         self.body = widgets.Box([self.walkthrough])
-        self.children = [widgets.HTML(_CSS, layout=widgets.Layout(display="none")), self.title, self.lead,
-                         self.head, self.problem, self.body]
+        self.bar.children = [self.game, self.lang_toggle, self.lock_note]
+        self.children = [widgets.HTML(_CSS, layout=widgets.Layout(display="none")), self.top, self.bar,
+                         self.problem, self.body]
+        self._guard("game", self.game, lambda: self.walkthrough.game_name)
         self.game.observe(lambda c: self._load(c["new"]), names="value")
-        self.walkthrough.observe(self._on_walk_lang, names="lang")
         self.relabel()
+        if problem is not None:
+            self._show_problem(problem)
+
+    def _walkthrough(self, game: str) -> RuleWalkthrough:
+        walk = RuleWalkthrough(game, lang=self.lang, autoplay_delay=self.autoplay_delay, chrome="bar",
+                               locked=("lang",) if self.is_locked("lang") else ())
+        walk.on_lang(self._on_walk_lang)
+        return walk
 
     def _load(self, game: str) -> None:
-        if game == self.walkthrough.game_name:
+        if game == self.walkthrough.game_name or self.is_locked("game") or game not in self.games:
             return
-        self.walkthrough.unobserve(self._on_walk_lang, names="lang")
         self.walkthrough.close()
-        self.walkthrough = RuleWalkthrough(game, lang=self.lang, autoplay_delay=self.autoplay_delay)
-        self.walkthrough.observe(self._on_walk_lang, names="lang")
+        self.walkthrough = self._walkthrough(game)
         self.body.children = [self.walkthrough]
 
-    def _on_walk_lang(self, change: Mapping[str, Any]) -> None:
-        if change["new"] in LANGUAGES and change["new"] != self.lang:
-            self.set_lang(change["new"])
+    def _on_walk_lang(self, lang: str) -> None:
+        if lang in LANGUAGES and lang != self.lang:
+            self.set_lang(lang)
 
     def set_lang(self, lang: str) -> None:
         super().set_lang(lang)
@@ -256,8 +446,8 @@ class ExploreDashboard(widgets.VBox):
         self.lead = widgets.HTML()
         self.explorer = StatsExplorer(lang=lang, n=n, workers=workers)
         self.add_class("tk-dash")
-        self.children = [widgets.HTML(_CSS, layout=widgets.Layout(display="none")), self.title, self.lead,
-                         self.explorer]
+        self.children = [widgets.HTML(_CSS, layout=widgets.Layout(display="none")), FontLoader(), self.title,
+                         self.lead, self.explorer]
         self.explorer.lang_toggle.observe(lambda c: self.relabel(), names="value")
         self.relabel()
 
@@ -274,12 +464,17 @@ class ExploreDashboard(widgets.VBox):
         self.lead.value = f'<p class="tk-dash-lead">{html.escape(_d("explore.lead", lang))}</p>'
 
 
-def play_dashboard(lang: str = "en", bot_delay: float = 0.6) -> PlayDashboard:
-    return PlayDashboard(lang=lang, bot_delay=bot_delay)
+def play_dashboard(lang: str = "en", bot_delay: float = 0.6, query: str | Mapping[str, Any] | None = None) -> PlayDashboard:
+    """The play page; ``query`` is the page's query string (None: the one Voilà passed, if any)."""
+    setup, problem = _read_setup(query, "play")
+    return PlayDashboard(lang=lang, bot_delay=bot_delay, setup=setup, problem=problem)
 
 
-def learn_dashboard(lang: str = "en", autoplay_delay: float = 2.5) -> LearnDashboard:
-    return LearnDashboard(lang=lang, autoplay_delay=autoplay_delay)
+def learn_dashboard(lang: str = "en", autoplay_delay: float = 2.5,
+                    query: str | Mapping[str, Any] | None = None) -> LearnDashboard:
+    """The learn page; ``query`` as for :func:`play_dashboard` (``game``, ``lesson``, ``lang``, ``lock``)."""
+    setup, problem = _read_setup(query, "learn")
+    return LearnDashboard(lang=lang, autoplay_delay=autoplay_delay, setup=setup, problem=problem)
 
 
 def explore_dashboard(lang: str = "en", n: int = 2000) -> ExploreDashboard:

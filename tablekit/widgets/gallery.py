@@ -37,9 +37,10 @@ from tablekit.core.view import (
     trick_zone,
     zone,
 )
+from tablekit.core.verdict import Event
 from tablekit.i18n import seat_name, tr
 from tablekit.render.svg import standard_face
-from tablekit.widgets.base import LOG_LIMIT, Handler, TableWidget
+from tablekit.widgets.base import Handler, TableWidget
 
 NS = "widgets.gallery"
 
@@ -127,9 +128,9 @@ class ZoneGallery(TableWidget):
     def _req_play(self, content: dict[str, Any]) -> None:
         code = self._code(content)
         self.chosen.append(code)
-        self._say(tr(f"{NS}.chosen", self._lang, code=code), "info")
-        self.log = [*self.log, self.message][-LOG_LIMIT:]
-        self.announce = self.message
+        chosen = Event(f"{NS}.chosen", {"code": code})
+        self._say(chosen.text(self._lang), "info")
+        self._narrate([chosen])
 
     def _req_why(self, content: dict[str, Any]) -> None:
         self._say(tr(f"{NS}.why", self._lang, code=self._code(content)), "info")

@@ -6,6 +6,14 @@ mode is on and allowed), and everything it sends is a request that Python checks
 the human's turn, and that the action is legal. Synced traits are display state only: Python
 never acts on a trait value written by the browser.
 
+When a move ends a round (or a game of a match), the table stops there and shows the game's
+``SPEC.round_summary`` (who won and why, every hand revealed with its score worked out, the
+standings) until the learner presses "Next round"; the bots wait too. The deal code, which
+names the whole deal, is kept in Python while the game goes on: the browser gets it once the
+game is over, when the deal came from a code the learner already has, or when the learner
+asks to share it (the table says that sharing reveals the deal). Bots draw from a seed of their
+own, so the deal code does not give their moves away either; the record keeps that seed.
+
 >>> table = PlayTable(preset="basic", players=3, seed=5, bot_delay=0)
 >>> table.view["my_turn"]
 True
@@ -24,12 +32,12 @@ import traitlets
 from tablekit.core import deal_code
 from tablekit.core.errors import ConfigError
 from tablekit.core.match import Match
-from tablekit.core.registry import make
+from tablekit.core.registry import make, spec
 from tablekit.core.verdict import Event
 from tablekit.i18n import tr
 from tablekit.session import Session, hint_bot_name
 from tablekit.widgets.base import (
-    LOG_LIMIT,
+    LOCKABLE,
     STATIC,
     TABLE_LABELS,
     Handler,
@@ -45,8 +53,13 @@ class PlayTable(TableWidget):
 
     Parameters: ``game``, ``preset``, ``players`` (None: the preset's own count), ``seed``
     (None: a fresh random deal when the table is shown), ``seat``, ``bots`` (a name or one per
-    seat; None: the game's heuristic bot, or the random one for a game without), ``lang``, ``bot_delay`` (seconds between bot moves; 0 in tests), ``allow_teaching``
-    (may the learner open all hands), ``four_colour`` (standard cards with four-colour suits: ♦ blue, ♣ green).
+    seat; None: the game's heuristic bot, or the random one for a game without), ``lang``,
+    ``bot_delay`` (seconds between bot moves; 0 in tests), ``allow_teaching`` (may the learner
+    open all hands), ``four_colour`` (standard cards with four-colour suits: ♦ blue, ♣ green),
+    ``bot_seed`` (None: fresh; the bots' own randomness), ``chrome`` (``"full"``: the table
+    offers its own New game, deal code box and language menu, as in a notebook; ``"bar"``: a
+    dashboard's control bar does that) and ``locked`` (what a teacher's link fixed: any of
+    ``LOCKABLE``; the table then refuses to change it, whatever the browser sends).
 
     The game itself (seats, bot turns, hints, undo, replay positions) is a
     :class:`tablekit.session.Session`; the table draws it and times the bots.
@@ -66,9 +79,12 @@ class PlayTable(TableWidget):
         bot_delay: float = 0.6,
         allow_teaching: bool = True,
         four_colour: bool = False,
+        bot_seed: int | None = None,
+        chrome: str = "full",
+        locked: Iterable[str] = (),
         **options: Any,
     ) -> None:
-        super().__init__(lang)
+        super().__init__(lang, chrome=chrome, locked=locked)
         self._four_colour = bool(four_colour)
         self.four_colour = self._four_colour
         self._options = options
@@ -79,7 +95,11 @@ class PlayTable(TableWidget):
         self.teaching = False
         self._hint_code: str | None = None
         self.replay_at: int | None = None
-        self.new_game(game, preset, players, seed, seat)
+        self._marks: list[tuple[int, int]] = []  # in a replay: (step where a round starts, round number)
+        self._round_end: tuple[int, tuple[Event, ...]] | None = None  # the step that ended a round, shown
+        self._deal_code = ""
+        self._deal_public = False
+        self.new_game(game, preset, players, seed, seat, bot_seed=bot_seed)
 
     # --- the session ----------------------------------------------------------------------
     @property
@@ -114,26 +134,36 @@ class PlayTable(TableWidget):
 
     # --- setting up ---------------------------------------------------------------------
     def new_game(self, game: str = "up_and_down", preset: str | None = None, players: int | None = None,
-                 seed: int | None = None, seat: int = 0, bots: str | list[str] | None = None) -> None:
-        """Deal a new game (``seed`` None: a fresh random deal; ``bots`` None: as before)."""
+                 seed: int | None = None, seat: int = 0, bots: str | list[str] | None = None,
+                 bot_seed: int | None = None) -> None:
+        """Deal a new game (``seed`` None: a fresh random deal; ``bots`` None: as before;
+        ``bot_seed`` None: fresh)."""
         g = make(game, preset=preset, players=players, **self._options)
         requested = self._bot_names if bots is None else bots
         # No bots named: the game's own heuristic bot where it has one, else the random bot.
         names = hint_bot_name(g) if requested is None else requested
+        known = seed is not None  # a deal the learner named: its code is no secret to them
         seed = deal_code.random_seed() if seed is None else seed
-        self.session = Session(g, seed, seat, names)  # checks seat and bots before anything changes
+        self.session = Session(g, seed, seat, names, bot_seed=bot_seed)  # checks seat and bots first
         self._bot_names = requested
         try:
-            self.deal = deal_code.encode(game, g.preset, g.num_players, seed)
+            self._deal_code = deal_code.encode(game, g.preset, g.num_players, seed)
         except ConfigError:
-            self.deal = ""
+            self._deal_code = ""
+        self._deal_public = known
         self._cancel_repeat()
         self._hint_code = None
         self.replay_at = None
-        self.log = []
+        self._round_end = None
+        self._set_log([])
         self._say("", "info")
         self._render(self.session.latest_events)
         self._schedule_bots()
+
+    @property
+    def deal_code(self) -> str:
+        """The code of the deal on the table (kept from the browser until it may be shown)."""
+        return self._deal_code
 
     def load_deal(self, code: str) -> None:
         """Start the deal named by a deal code (as typed by a learner)."""
@@ -147,20 +177,60 @@ class PlayTable(TableWidget):
             "play": self._req_play, "why": self._req_why, "hint": self._req_hint,
             "undo": self._req_undo, "new": self._req_new, "teaching": self._req_teaching,
             "speed": self._req_speed, "replay": self._req_replay, "four_colour": self._req_four_colour,
+            "next_round": self._req_next_round, "share": self._req_share,
         }
 
     def _allowed(self, kind: str) -> bool:
-        if self.replay_at is not None and kind in ("play", "why", "hint", "undo"):
+        if self.replay_at is not None and kind in ("play", "why", "hint", "undo", "next_round"):
             self._say(tr("widgets.table.in_replay", self._lang), "refusal")
             return False
+        if self._paused and kind in ("play", "hint"):
+            self._say(tr("widgets.table.press_next_round", self._lang), "refusal")
+            return False
         return True
+
+    @property
+    def _paused(self) -> bool:
+        """A round has ended and its summary waits for "Next round" (the game goes on)."""
+        return self._round_end is not None and not self.session.is_over
 
     def _req_play(self, content: dict[str, Any]) -> None:
         events = self.session.play(self._code(content))  # IllegalActionError: the rule's reason
         self._hint_code = None
         self._say("", "info")
+        self._moved(events)
         self._render(events)
         self._schedule_bots()
+
+    def _moved(self, events: tuple[Event, ...]) -> None:
+        """After any move: did it end a round (or the game)? Then its summary is shown."""
+        if self._summary(events, self._lang) is not None:
+            self._round_end = (self.session.step_index, events)
+        if self.session.is_over:
+            self._deal_public = True  # the deal may be shared once it is played out
+
+    def _summary(self, events: tuple[Event, ...], lang: str) -> dict[str, Any] | None:
+        build = spec(self.session.game.name).round_summary
+        return None if build is None else build(self.session.game, events, lang)
+
+    def _req_next_round(self, _content: dict[str, Any]) -> None:
+        if not self._paused:
+            self._say(tr("widgets.table.no_round_end", self._lang), "info")
+            return
+        self._round_end = None
+        self._say("", "info")
+        self._render(())
+        self._schedule_bots()
+
+    def _req_share(self, _content: dict[str, Any]) -> None:
+        if not self._deal_code:
+            self._say(tr("widgets.table.no_deal_code", self._lang), "info")
+            return
+        warn = not self._deal_public
+        self._deal_public = True
+        self._render(())
+        self._say(tr("widgets.table.share_note" if warn else "widgets.table.share_code", self._lang,
+                     deal=self._deal_code), "hint" if warn else "info")
 
     def _req_why(self, content: dict[str, Any]) -> None:
         code = self._code(content, limit=12)
@@ -187,6 +257,7 @@ class PlayTable(TableWidget):
             return
         self._cancel_repeat()  # bot moves still scheduled belong to the line taken back
         self._hint_code = None
+        self._round_end = None
         self._say(tr("widgets.table.undone", self._lang), "info")
         self._render(())
 
@@ -194,21 +265,40 @@ class PlayTable(TableWidget):
         code = content.get("deal")
         if isinstance(code, str) and code.strip():
             try:
-                self.load_deal(code[:40])
+                game, preset, players, _seed = deal_code.decode(code[:40])
             except ConfigError:
                 self._say(tr("widgets.table.bad_deal_code", self._lang, code=code[:40]), "refusal")
                 return
+            if not self.fits_lock(game, preset, players):
+                self._say(tr("widgets.table.locked", self._lang), "refusal")
+                return
+            self.load_deal(code[:40])
+            self._say(tr("widgets.table.new_deal_code", self._lang, deal=self._deal_code), "info")
         else:
-            game = self.session.game
-            self.new_game(game.name, game.preset, game.num_players, None, self.seat)
-        self._say(tr("widgets.table.new_deal", self._lang, deal=self.deal), "info")
+            now = self.session.game
+            self.new_game(now.name, now.preset, now.num_players, None, self.seat)
+            self._say(tr("widgets.table.new_deal", self._lang), "info")
+
+    def fits_lock(self, game: str, preset: str, players: int) -> bool:
+        """May a deal of this game, preset and player count be dealt at this table?"""
+        now = self.session.game
+        return not (("game" in self._locked and game != now.name)
+                    or ("preset" in self._locked and preset != now.preset)
+                    or ("players" in self._locked and players != now.num_players))
 
     def _req_teaching(self, content: dict[str, Any]) -> None:
         on = content.get("on") is True
+        if "open_hands" in self._locked:
+            self._say(tr("widgets.table.locked", self._lang), "refusal")
+            return
         if on and not self.allow_teaching:
             self._say(tr("widgets.table.teaching_off", self._lang), "refusal")
             return
-        self.teaching = on
+        self.set_teaching(on)
+
+    def set_teaching(self, on: bool) -> None:
+        """Open every hand (teaching mode) or close them again (from Python: a teacher's link)."""
+        self.teaching = bool(on)
         self._render(())
 
     def _req_four_colour(self, content: dict[str, Any]) -> None:
@@ -238,7 +328,7 @@ class PlayTable(TableWidget):
         if step is None:
             if self.replay_at is not None:
                 self.replay_at = None
-                self.log = self._log_upto(self.session.step_index)
+                self._set_log(self.session.events_between(1, self.session.step_index))
                 self._say("", "info")
                 self._render(())
             return
@@ -246,14 +336,23 @@ class PlayTable(TableWidget):
             self._say(tr("widgets.table.replay_after_end", self._lang), "refusal")
             return
         self.session.state_at(step)  # ValueError for a step that is not in the game
+        if self.replay_at is None:
+            self._marks = self._round_starts()
         self.replay_at = step
-        self.log = self._log_upto(step)
+        self._set_log(self.session.events_between(1, step))
         self._say("", "info")
         self._render(())
         self.announce = " ".join(e.text(self._lang) for e in self.session.events_at(step))
 
-    def _log_upto(self, step: int) -> list[str]:
-        return [e.text(self._lang) for e in self.session.events_between(1, step)][-LOG_LIMIT:]
+    def _round_starts(self) -> list[tuple[int, int]]:
+        """(step, round number) where each round of the finished game starts: the deal, and
+        after every move that ended a round but not the game."""
+        last = self.session.step_index
+        starts = [(0, 1)]
+        for step in range(1, last):
+            if self._summary(self.session.events_at(step), self._lang) is not None:
+                starts.append((step, len(starts) + 1))
+        return starts
 
     def _req_speed(self, content: dict[str, Any]) -> None:
         self.bot_delay = self._seconds(content, 0, 5000)
@@ -264,12 +363,13 @@ class PlayTable(TableWidget):
         self._repeat(self._bot_move, lambda: self.bot_delay)
 
     def _bot_move(self) -> bool:
-        """One bot move; False when it is not a bot's turn (or a replay is shown)."""
-        if self.replay_at is not None:
+        """One bot move; False when it is not a bot's turn (or a replay or a round's end is shown)."""
+        if self.replay_at is not None or self._paused:
             return False
         events = self.session.bot_move()
         if events is None:
             return False
+        self._moved(events)
         self._render(events)
         return True
 
@@ -281,7 +381,21 @@ class PlayTable(TableWidget):
         if step is not None:
             total = self.session.step_index
             view["replay"] = {"step": step, "total": total,
-                              "text": tr("widgets.table.replay_step", lang, step=step, total=total)}
+                              "text": tr("widgets.table.replay_step", lang, step=step, total=total),
+                              "marks": [{"step": at, "label": tr("widgets.table.round_n", lang, n=n)}
+                                        for at, n in self._marks]}
+        elif self._round_end is not None:
+            summary = self._summary(self._round_end[1], lang)
+            if summary is not None:
+                if self._deal_public and summary.get("final"):
+                    summary["deal"] = self._deal_code
+                view["round_end"] = summary
+            if self._paused:  # nothing to play until "Next round"
+                view["my_turn"] = False
+                view["prompt"] = tr("widgets.table.round_over_prompt", lang)
+                view["buttons"] = []
+                for item in iter_clickables(view):
+                    item["playable"] = False
         if self._hint_code:
             # The card (or row, or cell) that plays the hint at once or offers it as a choice.
             for item in iter_clickables(view):
@@ -290,9 +404,12 @@ class PlayTable(TableWidget):
             for b in view.get("buttons", ()):
                 if b["code"] == self._hint_code:
                     b["highlight"] = True
+        shown = self.session.events_at(step) if step is not None else (events or self.session.latest_events)
+        view["last_move"] = " ".join(e.text(lang) for e in shown)
+        self.deal = self._deal_code if self._deal_public else ""
         self._narrate(events)
         self._show(view, self._four_colour or None)
 
 
 # STATIC and table_labels are re-exported for code that imports them from here.
-__all__ = ["PlayTable", "STATIC", "TABLE_LABELS", "table_labels"]
+__all__ = ["LOCKABLE", "PlayTable", "STATIC", "TABLE_LABELS", "table_labels"]

@@ -14,6 +14,22 @@ the same seeds and charted side by side. Every word on screen comes from the i18
 (``widgets.stats.*``), and a bad combination of options shows a friendly message (a ``.tk-error``
 box) instead of a traceback.
 
+Every value comes from the page, and the page can rewrite any synced trait (a widget's ``max``,
+its value, a Dropdown's labels). So the explorer never trusts a widget's bounds: when Run is
+pressed it checks each value against the limits it offers (``MAX_GAMES``, ``MAX_SEED``, the
+game's ``describe()`` ranges and choices, its presets and bots); a value outside them is refused
+with a message naming the field and what is allowed, and nothing runs:
+
+>>> ex = StatsExplorer(game="up_and_down", lang="en")
+>>> ex.n_games.max = ex.n_games.value = 3_000_000  # as a forged update from the page would
+>>> ex.run(wait=True) is None, ex.last_status, ex.last_frame is None
+(True, 'error', True)
+>>> ex.last_error
+'Games to play must be a whole number from 1 to 100,000 (got 3000000). Nothing was run.'
+
+An update whose values the widget itself rejects (a text where a number goes, a selection that
+does not exist) is refused as it arrives, with the same kind of message.
+
 For notebooks and tests, :meth:`StatsExplorer.run` with ``wait=True`` plays synchronously and
 returns the DataFrame, also kept in ``last_frame``:
 
@@ -34,17 +50,18 @@ import logging
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
 import plotly.io as pio
+from traitlets import TraitError
 
 from tablekit.bots import bot_names
 from tablekit.core.errors import ConfigError, TablekitError
 from tablekit.core.game import Game
 from tablekit.core.registry import list_games, make, presets, spec
-from tablekit.i18n import LANGUAGES, has, tr
+from tablekit.i18n import LANGUAGES, has, seat_name, tr
 from tablekit.sim import CancelledError, simulate
 from tablekit.sim.stats import seat_summary
 from tablekit.widgets import plots
@@ -80,8 +97,154 @@ _CSS = """
 """
 
 
+_MAX_TEXT = 200  # the longest text a free-text option may hold
+
+#: A field's name in a language (status messages are written again when the language changes).
+Label = Callable[[str], str]
+
+
 def _t(code: str, lang: str, **params: Any) -> str:
     return tr(f"widgets.stats.{code}", lang, **params)
+
+
+def _label(code: str) -> Label:
+    return lambda lang: _t(code, lang)
+
+
+def _bot_field(seat: int) -> Label:
+    return lambda lang: _t("field.bot", lang, seat=seat_name(seat, lang))
+
+
+def _option_field(game: str, field: str) -> Label:
+    return lambda lang: option_label(game, field, lang)
+
+
+def _choice_name(game: str, field: str) -> Callable[[Any, str], str]:
+    return lambda value, lang: choice_label(game, field, value, lang)
+
+
+class _Refused(Exception):
+    """A value from the page outside what the explorer offers; ``code`` and ``params`` make the
+    friendly message (a ``Label`` parameter is written in the language of the moment)."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+def _shown(value: Any, limit: int = 40) -> str:
+    """A short, printable form of a value the page sent."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _whole(value: Any, low: int, high: int, field: Label) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high``, else ``_Refused``.
+
+    >>> _whole(5, 1, 10, _label("label.games"))
+    5
+    >>> for bad in (0, 11, "5", 5.0, True, None):
+    ...     try:
+    ...         _whole(bad, 1, 10, _label("label.games"))
+    ...     except _Refused as exc:
+    ...         print(exc.code, exc.params["value"])
+    error.range 0
+    error.range 11
+    error.range '5'
+    error.range 5.0
+    error.range True
+    error.range None
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise _Refused("error.range", field=field, low=low, high=high, value=_shown(value))
+    return value
+
+
+def _one_of(value: Any, allowed: Sequence[Any], field: Label, name: Callable[[Any, str], str]) -> Any:
+    """The item of ``allowed`` equal to ``value`` and of the same type (``1`` is not ``True``),
+    else ``_Refused`` listing the allowed values by their display ``name``.
+
+    >>> _one_of("b", ["a", "b"], _label("label.preset"), lambda v, lang: v)
+    'b'
+    >>> try:
+    ...     _one_of(1, [False, True], _label("label.compare"), lambda v, lang: str(v))
+    ... except _Refused as exc:
+    ...     print(exc.code, exc.params["allowed"]("en"), exc.params["value"])
+    error.choice False, True 1
+    """
+    for item in allowed:
+        if type(value) is type(item) and value == item:
+            return item
+    choices = tuple(allowed)
+    raise _Refused("error.choice", field=field, value=_shown(value),
+                   allowed=lambda lang: ", ".join(name(c, lang) for c in choices))
+
+
+_REFUSALS = frozenset({"error.range", "error.choice", "error.text", "error.rejected"})
+
+
+class _Guarded:
+    """Mixin for the explorer's controls: an update from the page that the widget's own traits
+    reject (a text where a number goes, an index past the end, no selection at all), or that
+    rewrites what only Python may write (a selection's labels), is refused as a whole. The
+    kernel keeps its values, the page is sent them again, and the explorer shows a friendly
+    message (``_tk_refused``) instead of a traceback in the kernel log. Values that do pass
+    (a number beyond a forged ``max``) are checked again when Run is pressed.
+    """
+
+    _tk_field: Label | None = None
+    _tk_refused: Callable[[Any, Any], None] | None = None
+    _never_from_page: frozenset[str] = frozenset()
+
+    def _acceptable(self, state: Mapping[str, Any]) -> bool:
+        return not any(key in self._never_from_page for key in state)
+
+    def set_state(self, sync_data: Any) -> None:
+        if isinstance(sync_data, dict) and self._acceptable(sync_data):
+            try:
+                super().set_state(sync_data)  # type: ignore[misc]
+                return
+            except TraitError:  # traitlets rolled back every trait of this update
+                pass
+        self.send_state()  # type: ignore[attr-defined]  # the page shows the kernel's values again
+        if self._tk_refused is not None:
+            self._tk_refused(self, sync_data)
+
+
+class _GuardedSelection(_Guarded):
+    """A selection also refuses a forged list of labels and an update that selects nothing."""
+
+    _never_from_page = frozenset({"_options_labels"})
+
+    def _acceptable(self, state: Mapping[str, Any]) -> bool:
+        index = state.get("index", 0)
+        return super()._acceptable(state) and isinstance(index, int) and not isinstance(index, bool)
+
+
+# The explorer's controls: the ipywidgets of the same names, guarded (see ``_Guarded``).
+class Dropdown(_GuardedSelection, widgets.Dropdown):
+    pass
+
+
+class ToggleButtons(_GuardedSelection, widgets.ToggleButtons):
+    pass
+
+
+class BoundedIntText(_Guarded, widgets.BoundedIntText):
+    pass
+
+
+class IntText(_Guarded, widgets.IntText):
+    pass
+
+
+class Checkbox(_Guarded, widgets.Checkbox):
+    pass
+
+
+class Text(_Guarded, widgets.Text):
+    pass
 
 
 def _show(display: bool) -> str:
@@ -117,7 +280,7 @@ class OptionsPanel:
         self.common: list[str] = []
         self.title = widgets.HTML()
         self.title.add_class("tk-panel-title")
-        self.preset = widgets.Dropdown(style={"description_width": "initial"})
+        self.preset = explorer._guard(Dropdown(style={"description_width": "initial"}), _label("label.preset"))
         self.preset.observe(self._on_preset, names="value")
         self.common_box = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
         self.more_box = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
@@ -134,7 +297,8 @@ class OptionsPanel:
         table = presets(game)
         default_preset = make(game).preset
         cfg_cls = type(table[default_preset])
-        self.describe = {k: v for k, v in cfg_cls.describe().items() if k != "players"}
+        hidden = {"players", *spec(game).mode_options}  # the Mode menu (the preset) sets these
+        self.describe = {k: v for k, v in cfg_cls.describe().items() if k not in hidden}
         declared = spec(game).ui_options
         names = list(self.describe)
         self.common = [n for n in (declared or names[:4]) if n in self.describe]
@@ -142,7 +306,7 @@ class OptionsPanel:
         for field, entry in self.describe.items():
             w = self._make_widget(field, entry)
             if w is not None:
-                self.widgets[field] = w
+                self.widgets[field] = self.explorer._guard(w, _option_field(game, field))
         self.common_box.children = [self.widgets[n] for n in self.common if n in self.widgets]
         rest = [w for n, w in self.widgets.items() if n not in self.common]
         self.more_box.children = rest
@@ -160,20 +324,19 @@ class OptionsPanel:
         wide = {"description_width": "initial"}
         layout = widgets.Layout(width="auto", margin="2px 12px 2px 0")
         if choices is not None and all(isinstance(c, bool) for c in choices):
-            return widgets.Checkbox(value=bool(default), indent=False, layout=layout)
+            return Checkbox(value=bool(default), indent=False, layout=layout)
         if choices is not None:
-            return widgets.Dropdown(options=[(str(c), c) for c in choices], value=default, style=wide,
-                                    layout=layout)
+            return Dropdown(options=[(str(c), c) for c in choices], value=default, style=wide, layout=layout)
         if between is not None:
             lo, hi = between
-            return widgets.BoundedIntText(value=default, min=lo, max=hi, style=wide,
-                                          layout=widgets.Layout(width="230px", margin="2px 12px 2px 0"))
+            return BoundedIntText(value=default, min=lo, max=hi, style=wide,
+                                  layout=widgets.Layout(width="230px", margin="2px 12px 2px 0"))
         if isinstance(default, bool):
-            return widgets.Checkbox(value=default, indent=False, layout=layout)
+            return Checkbox(value=default, indent=False, layout=layout)
         if isinstance(default, int):
-            return widgets.IntText(value=default, style=wide, layout=layout)
+            return IntText(value=default, style=wide, layout=layout)
         if isinstance(default, str):
-            return widgets.Text(value=default, style=wide, layout=layout)
+            return Text(value=default, style=wide, layout=layout)
         return None  # an option type the explorer cannot edit keeps its preset value
 
     def preset_values(self) -> dict[str, Any]:
@@ -191,6 +354,12 @@ class OptionsPanel:
     def _on_preset(self, change: Mapping[str, Any]) -> None:
         if self.explorer._syncing or not self.game:
             return
+        try:
+            self.checked_preset()
+        except _Refused as exc:
+            self.explorer._refuse(exc)
+            return
+        self.explorer._accepted()
         self.apply_preset()
         if self.name == "A":
             self.explorer._preset_players()
@@ -199,6 +368,40 @@ class OptionsPanel:
         """Options whose widget value differs from the preset."""
         values = self.preset_values()
         return {f: w.value for f, w in self.widgets.items() if f in values and w.value != values[f]}
+
+    def checked_preset(self) -> str:
+        """The chosen preset, if it is one of the game's (else ``_Refused``)."""
+        game = self.game
+        preset: str = _one_of(self.preset.value, list(presets(game)), _label("label.preset"),
+                              lambda p, lang: preset_label(game, p, lang))
+        return preset
+
+    def checked(self) -> tuple[str, dict[str, Any]]:
+        """The preset and the overrides, every value checked against the game's own presets and
+        its config's ``describe()`` (never against the widgets' traits, which the page can
+        rewrite); raises ``_Refused`` naming the first value out of bounds."""
+        game = self.game
+        preset = self.checked_preset()
+        values: dict[str, Any] = {}
+        for field, w in self.widgets.items():
+            entry = self.describe[field]
+            label = _option_field(game, field)
+            value = w.value
+            choices, between, default = entry.get("choices"), entry.get("between"), entry["default"]
+            if choices is not None:
+                values[field] = _one_of(value, choices, label, _choice_name(game, field))
+            elif between is not None:
+                values[field] = _whole(value, int(between[0]), int(between[1]), label)
+            elif isinstance(default, bool):
+                values[field] = _one_of(value, [False, True], label, lambda c, lang: str(c))
+            elif isinstance(default, int):
+                values[field] = _whole(value, -MAX_SEED - 1, MAX_SEED, label)
+            elif not isinstance(value, str) or len(value) > _MAX_TEXT:
+                raise _Refused("error.text", field=label, high=_MAX_TEXT, value=_shown(value))
+            else:
+                values[field] = value
+        base = presets(game)[preset].to_dict()
+        return preset, {f: v for f, v in values.items() if f in base and v != base[f]}
 
     def relabel(self) -> None:
         lang = self.lang
@@ -280,21 +483,21 @@ class StatsExplorer(widgets.VBox):
 
         wide = {"description_width": "initial"}
         self.title = widgets.HTML()
-        self.lang_toggle = widgets.ToggleButtons(
+        self.lang_toggle = self._guard(ToggleButtons(
             options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=lang,
-            style={"button_width": "80px"})
-        self.game_select = widgets.Dropdown(options=[(game_label(g, lang), g) for g in list_games()],
-                                            value=game, style=wide)
-        self.players = widgets.BoundedIntText(value=2, min=1, max=2, style=wide,
-                                              layout=widgets.Layout(width="160px"))
+            style={"button_width": "80px"}), _label("label.language"))
+        self.game_select = self._guard(Dropdown(options=[(game_label(g, lang), g) for g in list_games()],
+                                                value=game, style=wide), _label("label.game"))
+        self.players = self._guard(BoundedIntText(value=2, min=1, max=2, style=wide,
+                                                  layout=widgets.Layout(width="160px")), _label("label.players"))
         self.bots_label = widgets.HTML()
         self.bot_selects: list[Any] = []
         self.bots_box = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
-        self.n_games = widgets.BoundedIntText(value=n, min=1, max=MAX_GAMES, style=wide,
-                                              layout=widgets.Layout(width="200px"))
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=MAX_SEED, style=wide,
-                                           layout=widgets.Layout(width="200px"))
-        self.compare = widgets.Checkbox(value=False, indent=False)
+        self.n_games = self._guard(BoundedIntText(value=n, min=1, max=MAX_GAMES, style=wide,
+                                                  layout=widgets.Layout(width="200px")), _label("label.games"))
+        self.seed = self._guard(BoundedIntText(value=seed, min=0, max=MAX_SEED, style=wide,
+                                               layout=widgets.Layout(width="200px")), _label("label.seed"))
+        self.compare = self._guard(Checkbox(value=False, indent=False), _label("label.compare"))
         self.options_a = OptionsPanel(self, "A")
         self.options_b = OptionsPanel(self, "B")
         self.options_b.box.layout.display = "none"
@@ -361,13 +564,44 @@ class StatsExplorer(widgets.VBox):
     def last_status(self) -> str:
         return self._status[0]
 
+    def _guard(self, widget: Any, field: Label) -> Any:
+        """Tell a guarded control its field name and whom to tell when it refuses an update."""
+        widget._tk_field = field
+        widget._tk_refused = self._refused_update
+        return widget
+
+    def _refused_update(self, widget: Any, state: Any) -> None:
+        field = widget._tk_field or (lambda lang: str(widget.description))
+        sent = state
+        if isinstance(state, dict):
+            sent = state["value"] if "value" in state else state.get("index", state)
+        self._refuse(_Refused("error.rejected", field=field, value=_shown(sent)))
+
+    def _refuse(self, exc: _Refused) -> None:
+        _log.info("refused a value from the page: %s %s", exc.code, exc.params.get("value"))
+        self._set_status("error", exc.code, **exc.params)
+
+    def _accepted(self) -> None:
+        """A control got a valid value again: an earlier refusal no longer describes the page."""
+        if self._status[1] in _REFUSALS and not self._active:
+            self._set_status("ready", "status.ready")
+
+    def _players_range(self, game: str | None = None) -> tuple[int, int]:
+        """The player counts the game's config allows (never the widget's ``min``/``max``)."""
+        cfg_cls = type(make(game or self.options_a.game).config)
+        low, high = cfg_cls.describe().get("players", {}).get("between", [1, 10])
+        return int(low), int(high)
+
+    def _checked_players(self) -> int:
+        low, high = self._players_range()
+        return _whole(self.players.value, low, high, _label("label.players"))
+
     # --- building the controls -------------------------------------------------------------
     def _load_game(self, game: str, preset: str | None = None) -> None:
-        cfg_cls = type(make(game).config)
-        between = cfg_cls.describe().get("players", {}).get("between", [1, 10])
+        low, high = self._players_range(game)
         with self._quiet():
             self.players.min, self.players.max = 1, 10_000  # widen first so both bounds can move
-            self.players.min, self.players.max = int(between[0]), int(between[1])
+            self.players.min, self.players.max = low, high
         self.options_a.build(game, preset)
         self.options_b.build(game, preset)
         self._preset_players()
@@ -375,21 +609,24 @@ class StatsExplorer(widgets.VBox):
 
     def _preset_players(self) -> None:
         """Set the player count to the preset of variant A."""
-        value = int(self.options_a.preset_values().get("players", self.players.value))
+        low, high = self._players_range()
+        value = int(self.options_a.preset_values().get("players", low))
         if value != self.players.value:
-            self.players.value = max(self.players.min, min(self.players.max, value))
+            self.players.value = max(low, min(high, value))
         else:
             self._rebuild_bots()
 
     def _rebuild_bots(self) -> None:
         old = [w.value for w in self.bot_selects]
         selects = []
-        for seat in range(self.players.value):
-            w = widgets.Dropdown(options=[(bot_label(b, self.lang), b) for b in self._bot_order()],
-                                 value=old[seat] if seat < len(old) else "heuristic",
-                                 style={"description_width": "initial"},
-                                 layout=widgets.Layout(width="auto", margin="2px 8px 2px 0"))
-            selects.append(w)
+        order = self._bot_order()
+        for seat in range(self._checked_players()):
+            keep = seat < len(old) and old[seat] in order
+            w = Dropdown(options=[(bot_label(b, self.lang), b) for b in order],
+                         value=old[seat] if keep else "heuristic",
+                         style={"description_width": "initial"},
+                         layout=widgets.Layout(width="auto", margin="2px 8px 2px 0"))
+            selects.append(self._guard(w, _bot_field(seat)))
         self.bot_selects = selects
         self.bots_box.children = selects
         self._relabel_bots()
@@ -434,7 +671,9 @@ class StatsExplorer(widgets.VBox):
 
     # --- observers ---------------------------------------------------------------------------
     def _on_lang(self, change: Mapping[str, Any]) -> None:
-        if change["new"] != self.lang:
+        if change["new"] not in LANGUAGES:  # cannot come from the page (see _Guarded): a bug
+            self.lang_toggle.value = self.lang
+        elif change["new"] != self.lang:
             self.set_lang(change["new"])
 
     def set_lang(self, lang: str) -> None:
@@ -448,12 +687,24 @@ class StatsExplorer(widgets.VBox):
     def _on_game(self, change: Mapping[str, Any]) -> None:
         if self._syncing:
             return
+        try:
+            self._checked_game(change["new"])
+        except _Refused as exc:
+            self._refuse(exc)
+            return
+        self._accepted()
         self._load_game(change["new"])
         self._relabel()
 
     def _on_players(self, change: Mapping[str, Any]) -> None:
         if self._syncing:
             return
+        try:  # one Dropdown per seat: a forged count of 10,000 must build nothing
+            self._checked_players()
+        except _Refused as exc:
+            self._refuse(exc)
+            return
+        self._accepted()
         self._rebuild_bots()
 
     def _on_compare(self, change: Mapping[str, Any]) -> None:
@@ -468,7 +719,8 @@ class StatsExplorer(widgets.VBox):
 
     def _render_status(self) -> None:
         kind, code, params = self._status
-        text = html.escape(_t(code, self.lang, **params))
+        lang = self.lang
+        text = html.escape(_t(code, lang, **{k: v(lang) if callable(v) else v for k, v in params.items()}))
         if kind == "error":
             self.last_error = text
             self.status.value = f'<div class="tk-error" role="alert">{text}</div>'
@@ -495,21 +747,37 @@ class StatsExplorer(widgets.VBox):
         return None
 
     # --- running ------------------------------------------------------------------------------
+    def _checked_game(self, value: Any) -> str:
+        game: str = _one_of(value, list_games(), _label("label.game"), game_label)
+        return game
+
     def _read_job(self) -> _Job:
-        """The games to play from the controls (raises ConfigError on a bad combination)."""
-        name = self.game_select.value
-        players = int(self.players.value)
-        variants = [("A", self.options_a)] + ([("B", self.options_b)] if self.compare.value else [])
-        games = tuple(
-            (v, make(name, preset=panel.preset.value, players=players, **panel.overrides()))
-            for v, panel in variants
-        )
-        bots = tuple(w.value for w in self.bot_selects)
-        allowed = bot_names(name)
-        for bot in bots:
-            if bot not in allowed:
-                raise ConfigError("bots", "bot", bot, allowed)
-        return _Job(games, bots, int(self.n_games.value), int(self.seed.value))
+        """The games to play from the controls.
+
+        Every value is checked first, against the explorer's own limits and the game's spec
+        (``_Refused`` names the first one out of bounds); only then are games made (a bad
+        combination of valid options raises ConfigError from the game's config).
+        """
+        name = self._checked_game(self.game_select.value)
+        if name != self.options_a.game:  # the controls were built for another game
+            raise _Refused("error.choice", field=_label("label.game"), value=_shown(name),
+                           allowed=lambda lang: game_label(self.options_a.game, lang))
+        players = self._checked_players()
+        if len(self.bot_selects) != players:
+            raise _Refused("error.range", field=_label("label.players"), low=len(self.bot_selects),
+                           high=len(self.bot_selects), value=players)
+        allowed = list(bot_names(name))
+        bots = tuple(_one_of(w.value, allowed, _bot_field(seat), bot_label)
+                     for seat, w in enumerate(self.bot_selects))
+        n = _whole(self.n_games.value, 1, MAX_GAMES, _label("label.games"))
+        seed = _whole(self.seed.value, 0, MAX_SEED, _label("label.seed"))
+        compare = _one_of(self.compare.value, [False, True], _label("label.compare"),
+                          lambda c, lang: str(c))
+        variants = [("A", self.options_a)] + ([("B", self.options_b)] if compare else [])
+        chosen = [(v, *panel.checked()) for v, panel in variants]
+        games = tuple((v, make(name, preset=preset, players=players, **overrides))
+                      for v, preset, overrides in chosen)
+        return _Job(games, bots, n, seed)
 
     def run(self, wait: bool = True) -> Any:
         """Play the games chosen in the controls.
@@ -526,6 +794,9 @@ class StatsExplorer(widgets.VBox):
             self.last_error = None
             try:
                 job = self._read_job()
+            except _Refused as exc:  # a value the page does not offer: nothing runs
+                self._refuse(exc)
+                return None
             except Exception as exc:  # a bad option combination, shown to the user
                 self._error_status(exc)
                 return None
@@ -539,7 +810,7 @@ class StatsExplorer(widgets.VBox):
         return None
 
     def cancel(self) -> None:
-        """Ask a running simulation to stop (it stops between two small chunks of games)."""
+        """Ask a running simulation to stop (it stops within about one game)."""
         with self._lock:
             if not self._active:
                 return

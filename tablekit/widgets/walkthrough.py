@@ -3,7 +3,8 @@
 Each step narrates the rule it teaches (English or Japanese) and names the rules section; the
 table shows the open view, the legal moves of the player to act and the card that just moved.
 "Your turn" steps wait for the learner to make the move the lesson is about, and explain a
-wrong choice. Lessons are data (the game's ``SPEC.lessons``) that the tests
+wrong choice. On the other steps the learner watches: the prompt says who is about to play, and
+no card looks playable. The last step says what the lesson covered and offers the next lesson. Lessons are data (the game's ``SPEC.lessons``) that the tests
 replay, and the browser only sends requests that Python checks.
 
 >>> w = RuleWalkthrough(autoplay_delay=0)
@@ -16,17 +17,19 @@ replay, and the browser only sends requests that Python checks.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import traitlets
 
 from tablekit.core.lessons import Lesson
 from tablekit.core.match import Match
 from tablekit.core.registry import spec
+from tablekit.core.verdict import Event
 from tablekit.i18n import tr
 from tablekit.widgets.base import Handler, TableWidget, iter_cards
 
-WALK_LABELS = ("previous", "next", "autoplay", "stop", "show", "lesson", "section", "your_turn", "step")
+WALK_LABELS = ("previous", "next", "autoplay", "stop", "show", "lesson", "section", "your_turn", "step", "speed",
+               "next_lesson", "watch", "learned")
 
 
 def lessons_for(game: str) -> tuple[Lesson, ...]:
@@ -34,13 +37,31 @@ def lessons_for(game: str) -> tuple[Lesson, ...]:
     return tuple(spec(game).lessons)
 
 
+def finished_text(lessons: Sequence[Lesson], index: int, lang: str) -> str:
+    """What the last step of lesson ``index`` says: the rules sections it covered, and the next
+    lesson (or that it was the last one).
+
+    >>> text = finished_text(lessons_for("up_and_down"), 0, "en")
+    >>> text.startswith("You have finished") and "Next up" in text
+    True
+    """
+    lesson = lessons[index]
+    sections = list(dict.fromkeys(step.section for step in lesson.steps if step.section))
+    text = tr("widgets.walk.complete", lang, title=tr(lesson.title, lang),
+              sections=tr("widgets.walk.list_sep", lang).join(sections))
+    if index + 1 < len(lessons):
+        return f"{text} {tr('widgets.walk.go_next', lang, title=tr(lessons[index + 1].title, lang))}"
+    return f"{text} {tr('widgets.walk.all_done', lang)}"
+
+
 class RuleWalkthrough(TableWidget):
     """Scripted lessons for ``game`` with previous/next, autoplay and "your turn" steps."""
 
     lesson = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, game: str = "up_and_down", lang: str = "en", autoplay_delay: float = 2.5) -> None:
-        super().__init__(lang)
+    def __init__(self, game: str = "up_and_down", lang: str = "en", autoplay_delay: float = 2.5,
+                 chrome: str = "full", locked: Sequence[str] = ()) -> None:
+        super().__init__(lang, chrome=chrome, locked=locked)
         self.game_name = game
         self.lessons = lessons_for(game)
         self.autoplay_delay = max(0.0, float(autoplay_delay))
@@ -57,7 +78,7 @@ class RuleWalkthrough(TableWidget):
         self.position = 0  # steps already applied
         self.autoplaying = False
         self._cancel_repeat()
-        self.log = []
+        self._set_log([])
         self._say("", "info")
         self._render(highlight_last=False)
 
@@ -80,11 +101,12 @@ class RuleWalkthrough(TableWidget):
         target = self.position - 1
         self.match = self.current.start()
         self.position = 0
-        self.log = []
+        events: list[Event] = []
         for step in self.current.steps[:target]:
             if step.action is not None:
-                self.match.play(step.action)
+                events.extend(self.match.play(step.action))
             self.position += 1
+        self._set_log(events)
         self._say("", "info")
         self._render(highlight_last=True)
 
@@ -176,9 +198,17 @@ class RuleWalkthrough(TableWidget):
         game = self.match.game
         step = self._step()
         acting = self.match.current_player
-        controls = {acting} if acting is not None else set()
+        your_turn = step is not None and step.your_turn
+        # Only a "your turn" step lets the learner play: elsewhere no card may look playable.
+        controls = {acting} if your_turn and acting is not None else set()
         view = spec(game.name).view(game, self.match.state, lesson.seat if lesson.seat is not None else acting,
                                     lang, controls=controls, teaching=True)
+        if step is None:
+            view["prompt"] = tr("widgets.walk.finished_prompt", lang)
+        elif not your_turn:
+            view["prompt"] = (tr("widgets.walk.watch_player", lang, player=acting)
+                              if step.action is not None and acting is not None
+                              else tr("widgets.walk.read_step", lang))
         if highlight_last:
             piles = [z for z in view["zones"] if z["kind"] == "pile" and z.get("cards")]
             for z in piles:
@@ -187,8 +217,9 @@ class RuleWalkthrough(TableWidget):
             for c in iter_cards(view):
                 if c["face"] and c["face"]["code"] in step.highlight:
                     c["highlight"] = True
+        following = self.index + 1 if self.index + 1 < len(self.lessons) else None
         if step is None:
-            narration = tr("widgets.walk.complete", lang, title=tr(lesson.title, lang))
+            narration = finished_text(self.lessons, self.index, lang)
             section = ""
         else:
             narration = tr(step.narration, lang, **dict(step.params))
@@ -205,5 +236,7 @@ class RuleWalkthrough(TableWidget):
             "can_prev": self.position > 0,
             "can_next": step is not None and not step.your_turn,
             "autoplay": self.autoplaying,
+            "finished": step is None,
+            "next_lesson": following,
         }
         self._show(view)

@@ -5,7 +5,9 @@ Every test here is marked ``browser`` (``pytest -m "not browser"`` skips them). 
 - ``voila_url`` (session): ``python -m voila dashboards`` on a free loopback port, run from the
   repository root so ``voila.json`` applies (preheated kernels, culling, Voilà's cross-site
   request check on); stopped at the end. ``gallery_url`` (session): the same for
-  ``tests/browser/gallery.ipynb`` alone (every zone kind, ``tablekit.widgets.gallery``).
+  ``tests/browser/gallery.ipynb`` alone (every zone kind, ``tablekit.widgets.gallery``);
+  ``query_probe_url`` (session) for ``tests/browser/query_probe.ipynb`` (what a teacher link
+  gives the kernel).
   Unlike ``make dashboards`` it shows tracebacks (by default Voilà shows only "There was an
   error when executing cell [n]"), so a failing test prints the real error; its log is
   ``test-artifacts/voila.log``.
@@ -52,6 +54,7 @@ from playwright.sync_api import BrowserContext, Page, Route
 HERE = Path(__file__).resolve().parent
 GALLERY = HERE / "gallery.ipynb"
 TOY_TABLE = HERE / "toy_table.ipynb"
+QUERY_PROBE = HERE / "query_probe.ipynb"
 CHROMIUM = os.environ.get("TABLEKIT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -159,6 +162,15 @@ def gallery_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def query_probe_url() -> Iterator[str]:
+    """URL (with a trailing slash; add ``?query``) of ``tests/browser/query_probe.ipynb``, served
+    alone by Voilà with ``voila.json`` (preheated kernels): the page prints what its kernel got
+    from the address (``tablekit.widgets.links.query_string`` and ``parse_setup``)."""
+    with _voila(str(QUERY_PROBE.relative_to(ROOT)), "voila-query-probe.log") as url:
+        yield url + "/"
+
+
+@pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     if not Path(CHROMIUM).exists():
         message = f"Chromium not found at {CHROMIUM}: apt-get install -y chromium"
@@ -192,3 +204,12 @@ def context(context: BrowserContext) -> BrowserContext:
 def page(page: Page) -> Page:
     record_widget_messages(page)
     return page
+
+
+@pytest.fixture
+def cull_voila_url() -> Iterator[str]:
+    """Base URL of a Voilà server for ``dashboards/`` started for one test alone (log:
+    ``test-artifacts/voila-cull.log``): for the culling test, which watches every kernel of its
+    server and waits for a pool kernel to grow old, so other tests' pages must not share it."""
+    with _voila("dashboards", "voila-cull.log") as url:
+        yield url

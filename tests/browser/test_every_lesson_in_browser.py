@@ -20,6 +20,7 @@ from tk_page import STEP_TIMEOUT, TABLE, open_dashboard
 from tablekit.core.lessons import Lesson, LessonStep
 from tablekit.games.up_and_down.lessons import LESSONS
 from tablekit.i18n import tr
+from tablekit.widgets.walkthrough import finished_text
 
 pytestmark = pytest.mark.browser
 
@@ -64,7 +65,7 @@ def _finish_lesson(page: Page, index: int, lesson: Lesson) -> None:
             page.locator(f"{TABLE} .tk-next").click()
         _counter(page, k + 2, total)
     expect(page.locator(f"{TABLE} .tk-narration")).to_have_text(
-        tr("widgets.walk.complete", "en", title=title))
+        finished_text(LESSONS, index, "en"))
     expect(page.locator(f"{TABLE} .tk-next")).to_be_disabled()
     expect(page.locator(f"{TABLE} .tk-show")).to_have_count(0)
     save_screenshot(page, f"learn-lesson-{index + 1:02d}-complete")

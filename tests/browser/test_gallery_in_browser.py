@@ -46,7 +46,9 @@ def test_every_zone_kind_is_drawn(page: Page, gallery_url: str) -> None:
     # Hands: my seven cards (six playable, one blocked); the other hand face down.
     expect(page.locator(f"{MINE} .tk-card.tk-playable")).to_have_count(6)
     expect(page.locator(f"{MINE} .tk-card.tk-blocked")).to_have_count(1)
-    expect(page.locator(f'{TABLE} .tk-hand[data-zone="hand-1"] .tk-back')).to_have_count(3)
+    # (a hand seen from behind is one small back and its count)
+    expect(page.locator(f'{TABLE} .tk-hand[data-zone="hand-1"] .tk-back')).to_have_count(1)
+    expect(page.locator(f'{TABLE} .tk-hand[data-zone="hand-1"] .tk-count')).to_have_text("×3")
     expect(page.locator(f'{TABLE} .tk-hand[data-zone="hand-1"] button')).to_have_count(0)
     # Pile and counter.
     expect(page.locator(f'{TABLE} .tk-pile[data-zone="discard"] .tk-card svg')).to_have_count(1)

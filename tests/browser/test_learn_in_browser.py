@@ -11,6 +11,7 @@ from tk_page import STEP_TIMEOUT, TABLE, open_dashboard
 
 from tablekit.games.up_and_down.lessons import LESSONS
 from tablekit.i18n import tr
+from tablekit.widgets.walkthrough import finished_text
 
 pytestmark = pytest.mark.browser
 
@@ -78,7 +79,7 @@ def test_first_lesson_with_its_your_turn_step(page: Page, voila_url: str) -> Non
         _press_next(page)
     expect(panel.locator(".tk-lesson-step")).to_have_text(f"Step {total} / {total}")
     expect(page.locator(f"{TABLE} .tk-narration")).to_have_text(
-        tr("widgets.walk.complete", "en", title=tr(LESSON.title, "en")))
+        finished_text(LESSONS, 0, "en"))
     expect(page.locator(f"{TABLE} .tk-next")).to_be_disabled()
     expect(page.locator(f"{TABLE} .tk-prev")).to_be_enabled()
     save_screenshot(page, "learn-lesson-complete")

@@ -59,7 +59,8 @@ def _codes(value: Any) -> Iterable[str]:
 def page_one_leaks(messages: list[dict[str, Any]], viewer: int = 0) -> list[str]:
     """What the browser received that seat ``viewer`` may not see (``tk_page.hidden_card_leaks``
     for Page One's codes): public are the viewer's hand and the discard pile, accumulated over
-    the current round; every other hand must be a face-down count."""
+    the current round; every other hand must be a face-down count until the round's summary
+    reveals them all."""
     problems: list[str] = []
     public: set[str] = set()
     game = None
@@ -80,7 +81,9 @@ def page_one_leaks(messages: list[dict[str, Any]], viewer: int = 0) -> list[str]
                         problems.append(f"message {index}: {zone.get('id')} shows {sorted(codes)}")
                     if not isinstance(zone.get("hidden"), int):
                         problems.append(f"message {index}: {zone.get('id')} has no face-down count")
-        unseen = set(_codes(state)) - public
+        # Once a round is over its summary shows every hand (the scores come from them).
+        revealed = set(_codes(view.get("round_end") or {})) if isinstance(view, dict) else set()
+        unseen = set(_codes(state)) - public - revealed
         if unseen:
             problems.append(f"message {index}: cards not public in {game}: {sorted(unseen)}")
     return problems
@@ -94,10 +97,9 @@ def _choose_page_one(page: Page) -> None:
                             r"(o) => o.textContent.replace(/\u00a0/g, ' ') === label)", label)
     assert index >= 0, f"no Game {label!r} in the header"
     select.select_option(index=index)
-    page.locator(".tk-dash-head button.widget-button", has_text=tr("widgets.dash.deal", "en")).click()
-    expect(page.locator(f"{TABLE} .tk-deal-code")).to_have_text(re.compile(r"^PO-C4-[0-9A-F]+$"),
-                                                                 timeout=STEP_TIMEOUT)
+    page.locator(".tk-dash-bar button.widget-button", has_text=tr("widgets.dash.deal", "en")).click()
     expect(page.locator(f"{TABLE} .tk-title")).to_contain_text(tr("page_one.title", "en"), timeout=STEP_TIMEOUT)
+    expect(page.locator(f"{TABLE} .tk-deal-code")).to_have_count(0)  # the code stays hidden during play
 
 
 def _one_move(page: Page) -> str:
@@ -148,9 +150,22 @@ def test_a_round_of_page_one_by_clicking_keeps_other_hands_hidden(page: Page, vo
         except Exception as exc:
             raise AssertionError(f"move {clicks + 1} ({sent}): {exc}\nlast views:\n{recent_views(page)}") from exc
 
-    summary = page.locator(f"{TABLE} .tk-summary")
+    # The end of the round: who won and why, every hand face up with its score worked out card by
+    # card, the standings, Play again, and the deal code now that the round is played out.
+    summary = page.locator(f"{TABLE} .tk-summary.tk-final")
     expect(summary).to_be_visible()
-    expect(summary.locator("li")).to_have_count(4)
+    expect(summary.locator(".tk-summary-text")).to_contain_text("Player")
+    expect(summary.locator(".tk-revealed-hand")).to_have_count(4)
+    expect(summary.locator(".tk-standings tr")).to_have_count(4)
+    expect(summary.locator(".tk-play-again")).to_be_visible()
+    expect(summary.locator(".tk-deal-code")).to_have_text(re.compile(r"^PO-C4-[0-9A-F]+$"))
+    final = play_table_views(widget_messages(page))[-1]["round_end"]
+    for hand in final["hands"]:
+        faces = [c["face"]["code"] for c in hand["cards"]]
+        shown = summary.locator(f'.tk-revealed-hand[data-seat="{hand["owner"]}"]')
+        assert shown.locator(".tk-card").evaluate_all("(els) => els.map((e) => e.dataset.code)") == faces
+        if faces:  # the worked line names each card's points: a class can check the sum
+            expect(shown.locator(".tk-worked")).to_have_text(hand["worked"])
     expect(page.locator(MY_PLAYABLE)).to_have_count(0)
     save_screenshot(page, "play-page-one-over")
     assert_no_error_text(page)

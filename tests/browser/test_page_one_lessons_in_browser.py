@@ -29,6 +29,7 @@ from tk_page import STEP_TIMEOUT, TABLE, open_dashboard
 from tablekit.core.lessons import Lesson, LessonStep
 from tablekit.games.page_one.lessons import LESSONS
 from tablekit.i18n import tr
+from tablekit.widgets.walkthrough import finished_text
 from tablekit.widgets.labels import game_label
 
 pytestmark = pytest.mark.browser
@@ -115,7 +116,7 @@ def _finish_lesson(page: Page, index: int, lesson: Lesson, ways: set[str]) -> No
             expect(page.locator(f"{TABLE} .tk-your-turn-flag")).to_have_count(0)
             page.locator(f"{TABLE} .tk-next").click()
         _counter(page, k + 2, total)
-    expect(page.locator(f"{TABLE} .tk-narration")).to_have_text(tr("widgets.walk.complete", "en", title=title))
+    expect(page.locator(f"{TABLE} .tk-narration")).to_have_text(finished_text(LESSONS, index, "en"))
     expect(page.locator(f"{TABLE} .tk-next")).to_be_disabled()
     expect(page.locator(f"{TABLE} .tk-show")).to_have_count(0)
     assert_no_error_text(page)

@@ -25,8 +25,10 @@ from tk_page import (
     open_dashboard,
     play_first_playable,
     play_table_views,
+    next_round,
     recent_views,
     set_range,
+    type_deal_code,
     wait_for_my_turn,
 )
 
@@ -50,11 +52,10 @@ SHOT_DEAL = "UD-B4-12"  # Basic, 4 players, seed 0x12: my opening hand is 31 49 
 
 
 def _load_deal(page: Page, code: str) -> None:
-    """Type a deal code and press New game (what a learner does to replay a shared deal)."""
-    page.locator(f"{TABLE} .tk-deal-input").fill(code)
-    page.locator(f"{TABLE} .tk-new-button").click()
+    """Type a deal code into the bar (what a learner does to replay a shared deal): a code the
+    learner typed is no secret to them, so the table shows it."""
+    type_deal_code(page, code)
     expect(page.locator(f"{TABLE} .tk-deal-code")).to_have_text(code, timeout=STEP_TIMEOUT)
-    expect(page.locator(f"{TABLE} .tk-message")).to_contain_text(code)  # Python's last word
     expect(page.locator(MY_PLAYABLE)).to_have_count(5)  # the field is empty
 
 
@@ -86,10 +87,16 @@ def test_a_whole_match_by_clicking_keeps_other_hands_hidden(page: Page, voila_ur
 
     clicks, refusal, latencies, sent = 0, "", [], ""
     deadline = time.monotonic() + MATCH_BUDGET
-    state = "turn"
-    while state == "turn":
+    state, rounds = "turn", 0
+    while state in ("turn", "round"):
         assert clicks < MAX_CLICKS, f"no end after {clicks} moves"
         assert time.monotonic() < deadline, f"match not over after {MATCH_BUDGET:.0f} s ({clicks} moves)"
+        if state == "round":  # a game of the match ended: its summary waits for Next round
+            rounds += 1
+            expect(page.locator(MY_PLAYABLE)).to_have_count(0)
+            next_round(page)
+            state = wait_for_my_turn(page, None)
+            continue
         if not refusal and page.locator(MY_BLOCKED).count():
             refusal = _check_blocked_card(page)
         # Taken before any click: choosing a Shot's target redraws the board locally, and a
@@ -108,10 +115,14 @@ def test_a_whole_match_by_clicking_keeps_other_hands_hidden(page: Page, voila_ur
             assert page.locator(f"{TABLE} .tk-speed").input_value() == "0"
             assert hidden_card_leaks(widget_messages(page)) == [], "a hidden card reached the browser"
 
-    summary = page.locator(f"{TABLE} .tk-summary")
+    # The end of the match: who won and why, every hand face up, the standings, Play again.
+    summary = page.locator(f"{TABLE} .tk-summary.tk-final")
     expect(summary).to_be_visible()
-    expect(summary.locator(".tk-winners")).to_contain_text("Player")
-    expect(summary.locator("li")).to_have_count(4)
+    expect(summary.locator(".tk-summary-text")).to_contain_text("Player")
+    expect(summary.locator(".tk-standings tr")).to_have_count(4)
+    expect(summary.locator(".tk-revealed-hand")).to_have_count(4)
+    expect(summary.locator(".tk-play-again")).to_be_visible()
+    assert rounds >= 2, "a match to 3 game wins stops at the end of each game before the last"
     expect(page.locator(MY_PLAYABLE)).to_have_count(0)
     assert refusal, "the match never offered a blocked card to test the refusal"
     # Bots answer at once: with the default 600 ms per bot move three bots take >= 1.8 s.
@@ -133,7 +144,8 @@ def test_a_whole_match_by_clicking_keeps_other_hands_hidden(page: Page, voila_ur
     opened = widget_messages(page)[len(messages):]
     leaks = hidden_card_leaks(messages + opened)
     assert any("shows" in p for p in leaks), leaks
-    assert any("not public" in p for p in leaks), leaks
+    # (By code it finds nothing new: at the end of the match the summary revealed every hand. Its
+    # by-code check failing is shown in the Page One and preset tests, where a game goes on.)
     save_screenshot(page, "play-match-over-open-hands")
     assert_no_error_text(page)
 

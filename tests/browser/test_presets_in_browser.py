@@ -52,9 +52,10 @@ def _mode_title(mode: str) -> str:
 
 
 def _summary_shows(page: Page, players: int) -> None:
-    summary = page.locator(f"{TABLE} .tk-summary")
+    summary = page.locator(f"{TABLE} .tk-summary.tk-final")
     expect(summary).to_be_visible()
-    expect(summary.locator("li")).to_have_count(players)  # one score line per seat
+    expect(summary.locator(".tk-summary-text")).not_to_be_empty()
+    expect(summary.locator(".tk-revealed-hand")).to_have_count(players)  # every hand, face up
     expect(summary.locator(".tk-replay-button")).to_be_visible()
     expect(page.locator(f"{TABLE} .tk-playable")).to_have_count(0)
     assert_log_is_current(page)
@@ -75,7 +76,9 @@ def test_carry_over_match_from_the_header_keeps_other_hands_hidden(page: Page, v
     expect(page.locator(f"{TABLE} .tk-hand").first.locator(
         ".tk-badge", has_text=tr("up_and_down.label.chips", "en"))).to_be_visible()
     expect(page.locator(OTHER_FACES)).to_have_count(0)  # secret hands: three seats of face-down cards
-    expect(page.locator(OTHER_BACKS)).to_have_count(15)
+    # Each hand seen from behind is one small back with its count, in the side column.
+    expect(page.locator(OTHER_BACKS)).to_have_count(3)
+    assert page.locator(f"{TABLE} .tk-side-hands .tk-count").all_inner_texts() == ["×5"] * 3
     assert hidden_card_leaks(widget_messages(page)) == []
 
     def check(clicks: int) -> None:
@@ -85,7 +88,7 @@ def test_carry_over_match_from_the_header_keeps_other_hands_hidden(page: Page, v
 
     clicks = play_until_over(page, last=True, max_clicks=200, budget=60, every=check)
     _summary_shows(page, 4)
-    expect(page.locator(f"{TABLE} .tk-summary .tk-winners")).to_contain_text("Player")
+    expect(page.locator(f"{TABLE} .tk-summary .tk-summary-text")).to_contain_text("Player")
     save_screenshot(page, "play-carry-over-over")
     assert_no_error_text(page)
 

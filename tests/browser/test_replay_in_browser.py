@@ -1,10 +1,11 @@
 """Play dashboard in Chromium: watch a finished match again with the replay bar.
 
-A short Basic match is loaded from its deal code (the bots are seeded by the deal, so the same
-clicks give the same match: 5 of my moves, 32 moves in all, measured in Python), played to the
-end screen, then replayed: Forward, Back, To the end and To the deal move through it, nothing is
-playable, a click on one of my cards is refused, and leaving the replay brings the summary back.
-My seat's view only: no other hand reaches the browser during the replay either.
+A short Basic match is loaded from its deal code, played to the end screen (closing each game's
+summary with Next round), then replayed: Forward, Back, To the end and To the deal move through
+it, nothing is playable, a click on one of my cards is refused, and leaving the replay brings the
+summary back. The scrubber: a slider over every step, jumps to the start of each game of the
+match (Previous/Next round, Page Up/Down) and the arrow keys. My seat's view only: no other hand
+reaches the browser during the replay either.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from tk_page import (
     open_dashboard,
     play_until_over,
     set_range,
+    type_deal_code,
 )
 
 from tablekit.i18n import tr
@@ -57,12 +59,10 @@ def test_replay_a_finished_match_step_by_step(page: Page, voila_url: str) -> Non
     open_dashboard(page, voila_url, "play")
     expect(page.locator(MY_PLAYABLE).first).to_be_visible(timeout=STEP_TIMEOUT)
     set_range(page, f"{TABLE} .tk-speed", 0)
-    page.locator(f"{TABLE} .tk-deal-input").fill(SHORT_MATCH)
-    page.locator(f"{TABLE} .tk-new-button").click()
+    type_deal_code(page, SHORT_MATCH)
     expect(page.locator(f"{TABLE} .tk-deal-code")).to_have_text(SHORT_MATCH, timeout=STEP_TIMEOUT)
-    expect(page.locator(f"{TABLE} .tk-message")).to_contain_text(SHORT_MATCH)  # the new view is in
-    clicks = play_until_over(page, last=True, max_clicks=100, budget=30)
-    summary = page.locator(f"{TABLE} .tk-summary")
+    clicks = play_until_over(page, last=True, max_clicks=200, budget=60)
+    summary = page.locator(f"{TABLE} .tk-summary.tk-final")
     expect(summary).to_be_visible()
     final_board, final_log = board_html(page), page.locator(f"{TABLE} .tk-log li").all_inner_texts()
     final_pile = page.locator(PILE_CARDS).count()
@@ -118,5 +118,61 @@ def test_replay_a_finished_match_step_by_step(page: Page, voila_url: str) -> Non
     assert page.locator(f"{TABLE} .tk-log li").all_inner_texts() == final_log
     expect(page.locator(MY_PLAYABLE)).to_have_count(0)
     save_screenshot(page, "replay-left")
+    assert_no_error_text(page)
+    assert hidden_card_leaks(widget_messages(page)) == [], "a hidden card reached the browser"
+
+
+def _marks(page: Page) -> list[int]:
+    """The steps where the games of the match start, as the slider's ticks say."""
+    return [int(v) for v in page.locator(f"{TABLE} .tk-replay datalist option").evaluate_all(
+        "(els) => els.map((e) => e.value)")]
+
+
+def test_the_replay_scrubber_slider_rounds_and_keys(page: Page, voila_url: str) -> None:
+    open_dashboard(page, voila_url, "play")
+    expect(page.locator(MY_PLAYABLE).first).to_be_visible(timeout=STEP_TIMEOUT)
+    set_range(page, f"{TABLE} .tk-speed", 0)
+    type_deal_code(page, SHORT_MATCH)
+    play_until_over(page, last=True, max_clicks=200, budget=60)
+    page.locator(f"{TABLE} .tk-summary .tk-replay-button").click()
+    slider = page.locator(f"{TABLE} .tk-replay-slider")
+    expect(slider).to_be_visible(timeout=STEP_TIMEOUT)
+    step, total = _replay_step(page)
+    assert step == 0 and slider.get_attribute("max") == str(total)
+    marks = _marks(page)
+    assert marks[0] == 0 and len(marks) >= 3, marks  # a match to 3 game wins has 3 games or more
+    assert marks == sorted(set(marks)) and marks[-1] < total
+
+    # The slider: one drag to the middle of the match.
+    middle = total // 2
+    set_range(page, f"{TABLE} .tk-replay-slider", middle)
+    expect(page.locator(f"{TABLE} .tk-replay-step")).to_have_text(
+        tr("widgets.table.replay_step", "en", step=middle, total=total), timeout=STEP_TIMEOUT)
+    expect(page.locator(f"{TABLE} .tk-playable")).to_have_count(0)
+
+    # Round by round, with the buttons and with Page Up / Page Down.
+    before = max(m for m in marks if m < middle)
+    after = min((m for m in marks if m > middle), default=total)
+    page.locator(f"{TABLE} .tk-replay-round-back").click()
+    expect(slider).to_have_value(str(before), timeout=STEP_TIMEOUT)
+    page.locator(f"{TABLE} .tk-replay-forward").focus()
+    page.keyboard.press("PageDown")
+    expect(slider).to_have_value(str(min(m for m in marks + [total] if m > before)), timeout=STEP_TIMEOUT)
+    # The arrow keys move one step; Home and End go to the deal and the end.
+    at = int(slider.input_value())
+    page.locator(f"{TABLE} .tk-replay-forward").focus()
+    page.keyboard.press("ArrowRight")
+    expect(slider).to_have_value(str(at + 1), timeout=STEP_TIMEOUT)
+    page.locator(f"{TABLE} .tk-replay-back").focus()
+    page.keyboard.press("ArrowLeft")
+    expect(slider).to_have_value(str(at), timeout=STEP_TIMEOUT)
+    page.locator(f"{TABLE} .tk-replay-back").focus()
+    page.keyboard.press("End")
+    expect(slider).to_have_value(str(total), timeout=STEP_TIMEOUT)
+    page.locator(f"{TABLE} .tk-replay-exit").focus()
+    page.keyboard.press("Home")
+    expect(slider).to_have_value("0", timeout=STEP_TIMEOUT)
+    del after
+    save_screenshot(page, "replay-scrubber")
     assert_no_error_text(page)
     assert hidden_card_leaks(widget_messages(page)) == [], "a hidden card reached the browser"

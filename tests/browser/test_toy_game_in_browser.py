@@ -24,7 +24,8 @@ def test_the_toy_game_plays_on_the_table(page: Page, toy_table_url: str) -> None
     expect(page.locator(f"{TABLE} .tk-trick .tk-trick-seat")).to_have_count(3)
     expect(page.locator(f"{MINE} .tk-card")).to_have_count(3)
     # The other hands stay face down: only their backs reach the page.
-    expect(page.locator(f"{TABLE} .tk-hand:not(.tk-mine) .tk-back")).to_have_count(6)
+    expect(page.locator(f"{TABLE} .tk-hand:not(.tk-mine) .tk-back")).to_have_count(2)  # one back a hand
+    assert page.locator(f"{TABLE} .tk-hand:not(.tk-mine) .tk-count").all_inner_texts() == ["×3", "×3"]
     playable = page.locator(f"{MINE} .tk-card.tk-playable")
     expect(playable).to_have_count(3)  # the leader may play any card
 

@@ -15,7 +15,6 @@ from typing import Any, Callable, Iterable
 from helpers_browser import widget_messages
 from playwright.sync_api import Page, expect
 
-from tablekit.core import deal_code
 from tablekit.i18n import LANGUAGES, tr
 from tablekit.widgets.labels import preset_label
 
@@ -63,7 +62,8 @@ def board_html(page: Page) -> str:
 _SETTLED = """([prev, playable]) => {
   const table = document.querySelector(".tk-table");
   if (!table) return false;
-  if (table.querySelector(".tk-summary")) return "over";
+  if (table.querySelector(".tk-summary.tk-final")) return "over";
+  if (table.querySelector(".tk-summary .tk-next-round")) return "round";
   const board = table.querySelector(".tk-board");
   if (!board || board.innerHTML === prev) return false;
   return document.querySelector(playable) ? "turn" : false;
@@ -72,7 +72,8 @@ _SETTLED = """([prev, playable]) => {
 
 def wait_for_my_turn(page: Page, previous_board: str | None, timeout: float = STEP_TIMEOUT,
                      playable: str = MY_PLAYABLE) -> str:
-    """Wait until the end-of-game summary shows ("over"), or a *new* view lets me play ("turn").
+    """Wait until the end-of-game summary shows ("over"), a round's end waits for Next round
+    ("round"), or a *new* view lets me play ("turn").
 
     While bots move the views have no playable card of mine, and a view that again has one is
     the one Python waits on (bots never move on my turn), so this never acts on a stale view.
@@ -109,7 +110,17 @@ def play_first_playable(page: Page, playable: str = MY_PLAYABLE, last: bool = Fa
 
 
 def deal_code_shown(page: Page) -> str:
-    return page.locator(f"{TABLE} .tk-deal-code").inner_text().strip()
+    """The deal code on screen: only once a game is over (or shared); "(hidden)" before."""
+    code = page.locator(f"{TABLE} .tk-deal-code")
+    return code.first.inner_text().strip() if code.count() else "(hidden)"
+
+
+def next_round(page: Page) -> None:
+    """Close a round's summary with its Next round button and wait until that summary is gone
+    (the next round may end at once, without a move of mine, and show a summary of its own)."""
+    summary = page.locator(f"{TABLE} .tk-summary").element_handle()
+    page.locator(f"{TABLE} .tk-summary .tk-next-round").click()
+    page.wait_for_function("(el) => !el.isConnected", arg=summary, timeout=STEP_TIMEOUT)
 
 
 def play_until_over(page: Page, *, playable: str = MY_PLAYABLE, last: bool = False, max_clicks: int = 400,
@@ -123,7 +134,12 @@ def play_until_over(page: Page, *, playable: str = MY_PLAYABLE, last: bool = Fal
     clicks, sent = 0, ""
     deadline = time.monotonic() + budget
     state = wait_for_my_turn(page, None, playable=playable)
-    while state == "turn":
+    while state in ("turn", "round"):
+        if state == "round":  # a game of the match is over: look, then go on
+            assert time.monotonic() < deadline, f"{deal}: not over after {budget:.0f} s ({clicks} moves)"
+            next_round(page)
+            state = wait_for_my_turn(page, None, playable=playable)
+            continue
         assert clicks < max_clicks, f"{deal}: no end after {clicks} moves"
         assert time.monotonic() < deadline, f"{deal}: not over after {budget:.0f} s ({clicks} moves)"
         board = board_html(page)  # before the click: choosing a Shot's target redraws the board
@@ -178,21 +194,37 @@ def set_players(page: Page, players: int, lang: str = "en") -> None:
 
 
 def press_deal(page: Page, preset: str, players: int, lang: str = "en") -> str:
-    """Press the header's Deal button and wait for the new deal's code and board; returns the code.
+    """Press the bar's Deal button and wait for the new deal's board (the deal code stays hidden
+    while the game goes on) with ``players`` hands; returns the title the table shows for it.
 
-    Python sends the code before the new view (and the table redraws the old board for it): the
-    board changing too means the new deal is on screen, so no stale card gets clicked.
+    The board changing means the new deal is on screen, so no stale card gets clicked.
     """
-    before, board = deal_code_shown(page), board_html(page)
-    prefix = deal_code.encode("up_and_down", preset, players, 0)[:-1]  # "UD-C4-"
+    board = board_html(page)
     # (the button's accessible name also holds its icon, so it is found by its text)
-    page.locator(".tk-dash-head button.widget-button", has_text=tr("widgets.dash.deal", lang)).click()
-    code = page.locator(f"{TABLE} .tk-deal-code")
-    expect(code).to_have_text(re.compile("^" + re.escape(prefix) + "[0-9A-F]+$"), timeout=STEP_TIMEOUT)
-    expect(code).not_to_have_text(before)  # (a fresh random seed: equal codes are a 1 in 2^20 fluke)
+    page.locator(".tk-dash-bar button.widget-button", has_text=tr("widgets.dash.deal", lang)).click()
     page.wait_for_function(f"(prev) => document.querySelector('{TABLE} .tk-board').innerHTML !== prev",
                            arg=board, timeout=STEP_TIMEOUT)
-    return deal_code_shown(page)
+    expect(page.locator(f"{TABLE} .tk-board .tk-hand, {TABLE} .tk-side-hands .tk-hand")).to_have_count(
+        players, timeout=STEP_TIMEOUT)
+    return str(page.locator(f"{TABLE} .tk-title").inner_text())
+
+
+def type_deal_code(page: Page, code: str) -> None:
+    """Type a deal code into the bar's box and press Enter: the bar takes that deal and deals it."""
+    board = board_html(page)
+    box = page.locator(".tk-dash-bar .widget-text input[type=text]")
+    box.fill(code)
+    box.press("Enter")
+    page.wait_for_function(f"(prev) => document.querySelector('{TABLE} .tk-board').innerHTML !== prev",
+                           arg=board, timeout=STEP_TIMEOUT)
+
+
+def choose_language(page: Page, lang: str) -> None:
+    """Press the bar's language switch (English / 日本語)."""
+    from tablekit.widgets.labels import LANGUAGE_NAMES
+
+    page.locator(".tk-dash-bar .widget-toggle-buttons button", has_text=LANGUAGE_NAMES[lang]).click()
+    expect(page.locator(TABLE)).to_have_attribute("lang", lang, timeout=STEP_TIMEOUT)
 
 
 # --- hidden information -------------------------------------------------------------------
@@ -239,7 +271,8 @@ def hidden_card_leaks(messages: list[dict[str, Any]], viewer: int = 0,
     Two checks per view:
 
     - structural: a hand that must be hidden holds card faces (it must only carry a ``hidden`` count);
-    - by code: some card code anywhere in the message (any widget) is not public in this game.
+    - by code: some card code anywhere in the message (any widget) is not public in this game
+      (the hands a round's summary reveals, ``view.round_end``, are public: the rules show them).
     """
     problems: list[str] = []
     public: set[str] = set()
@@ -265,7 +298,9 @@ def hidden_card_leaks(messages: list[dict[str, Any]], viewer: int = 0,
                         problems.append(f"message {index}: {zone.get('id')} shows {sorted(codes)}")
                     if not isinstance(zone.get("hidden"), int):
                         problems.append(f"message {index}: {zone.get('id')} has no face-down count")
-        unseen = set(_card_codes(state)) - public
+        # The hands shown at a round's end are public from then on (the rules reveal them to score).
+        revealed = set(_card_codes((view or {}).get("round_end") or {})) if isinstance(view, dict) else set()
+        unseen = set(_card_codes(state)) - public - revealed
         if unseen:
             problems.append(f"message {index} ({item.get('method')}): cards not public in game "
                             f"{game}: {sorted(unseen)}")

@@ -22,7 +22,7 @@ from tablekit.games.page_one.bots import HeuristicBot
 from tablekit.games.page_one.config import DEFAULT_PRESET, PRESETS, PageOneConfig
 from tablekit.games.page_one.lessons import LESSONS
 from tablekit.games.page_one.rules import PageOne, PageOneState
-from tablekit.games.page_one.view import view_model
+from tablekit.games.page_one.view import round_summary, view_model
 
 SPEC = GameSpec(
     name="page_one",
@@ -37,6 +37,7 @@ SPEC = GameSpec(
     deal_letters={"C": "classic", "E": "crazy_eights", "F": "family", "H": "house", "P": "party"},
     ui_options=("decks", "call_mode", "values", "rounds"),
     display_options=("four_colour",),
+    round_summary=round_summary,
 )
 
 __all__ = [

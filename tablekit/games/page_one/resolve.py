@@ -22,7 +22,18 @@ from typing import Any, Sequence
 from tablekit.core.rng import hash_shuffled
 from tablekit.core.seats import seats_after
 from tablekit.core.verdict import Event
-from tablekit.games.page_one.actions import CARD_PARAMS, JOKER, SUIT_PARAMS, Catch, Challenge, Draw, NameSuit, Pass, Play
+from tablekit.games.page_one.actions import (
+    CARD_PARAMS,
+    JOKER,
+    SUIT_PARAMS,
+    Catch,
+    Challenge,
+    Draw,
+    NameSuit,
+    Pass,
+    Play,
+    card_code,
+)
 from tablekit.games.page_one.codes import (
     END_ALL_OUT,
     END_BLOCKED,
@@ -523,11 +534,13 @@ def end_round(r: Rules, s: PageOneState, events: list[Event], reason: str, winne
     n = cfg.players
     hands = s.hands
     stock, drawn, discard, reshuffles = s.stock, s.drawn, s.discard, s.reshuffles
+    penalty: dict[str, Any] | None = None
     if reason == END_OUT and s.pending and cfg.final_penalty_drawn:
         victim = s.current
         got, stock, drawn, discard, reshuffles = take(s, stock, drawn, discard, s.pending, reshuffles, events)
         hands = hands[:victim] + (hands[victim] + got,) + hands[victim + 1 :]
         events.append(event(EV_PENALTY_DRAWN, {"player": victim, "count": len(got)}))
+        penalty = {"player": victim, "cards": [card_code(c) for c in got]}
     values = [r.hand_value(h) for h in hands]
     scores = [0] * n
     if reason == END_ALL_OUT:
@@ -545,7 +558,13 @@ def end_round(r: Rules, s: PageOneState, events: list[Event], reason: str, winne
             scores[w] = points
     totals = tuple(t + sc for t, sc in zip(s.totals, scores))
     round_no = s.round_no
-    events.append(event(EV_ROUND_OVER, {"round": round_no + 1, "players": list(winners), "points": max(scores)}))
+    # The hands are shown to everyone now, so the event carries them (and the scoring) for the
+    # end-of-round reveal: the next round is dealt within this same step.
+    events.append(event(EV_ROUND_OVER, {
+        "round": round_no + 1, "players": list(winners), "points": max(scores), "end": reason,
+        "hands": [[card_code(c) for c in sorted(h)] for h in hands], "values": values, "scores": scores,
+        "totals": list(totals), "penalty": penalty,
+    }))
     round_winners = s.round_winners + winners
     termination = ""
     if round_no + 1 >= cfg.rounds:

@@ -26,9 +26,29 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from tablekit.core.actions import Action
+from tablekit.core.game import Game
 from tablekit.core.verdict import Event
-from tablekit.core.view import table_view, zone
+from tablekit.core.view import (
+    join_sentences,
+    last_event,
+    revealed_cards,
+    revealed_hand,
+    round_summary_view,
+    signed,
+    standing,
+    table_view,
+    worked_sum,
+    zone,
+)
 from tablekit.games.page_one.actions import JOKER_CODE, Draw, Pass, Play, card_from_code, card_param
+from tablekit.games.page_one.codes import (
+    END_ALL_OUT,
+    END_OUT,
+    END_STALLED,
+    EV_DEAL,
+    EV_ROUND_OVER,
+    EV_STALLED,
+)
 from tablekit.games.page_one.rules import PageOne, PageOneState
 from tablekit.i18n import has, seat_name, tr
 from tablekit.render.svg import standard_face
@@ -150,3 +170,110 @@ def view_model(
         button_label=lambda action: _button_label(action, obs, lang),
         four_colour_option=True,
     )
+
+
+# --- the end of a round ------------------------------------------------------------------------
+def _card_label(code: str, lang: str) -> str:
+    """'K♠' ('♠K' in Japanese), 'Joker'."""
+    return tr(card_param(card_from_code(code))[1:], lang)
+
+
+def _marked(codes: Sequence[str], drawn: Sequence[str]) -> list[int]:
+    """The positions in ``codes`` of the cards ``drawn`` (each drawn card marks one position)."""
+    marks: list[int] = []
+    for code in drawn:
+        marks.append(next(i for i, c in enumerate(codes) if c == code and i not in marks))
+    return marks
+
+
+def _round_text(params: dict[str, Any], events: Sequence[Event], lang: str) -> list[str]:
+    """Who won the round and why, sentence by sentence."""
+    winners, scores, hands, end = params["players"], params["scores"], params["hands"], params["end"]
+    if end == END_OUT:
+        return [tr(f"{NS}.summary.out", lang, player=winners[0], points=scores[winners[0]])]
+    if end == END_ALL_OUT:
+        first = winners[0]
+        # The last player holding cards (who pays the first one out).
+        last = next((i for i, h in enumerate(hands) if h and i != first), min(range(len(scores)), key=scores.__getitem__))
+        return [tr(f"{NS}.summary.all_out", lang, player=first, points=scores[first], last=last)]
+    # Blocked or stopped at the move limit: the lowest hand wins (tied winners share).
+    if end == END_STALLED:
+        found = last_event(events, EV_STALLED)
+        intro = tr(f"{NS}.summary.stalled", lang, turns=found[1].params["turns"] if found else "?")
+    else:
+        intro = tr(f"{NS}.summary.blocked", lang)
+    value = params["values"][winners[0]]
+    points = sum(scores[w] for w in winners)
+    if len(winners) == 1:
+        return [intro, tr(f"{NS}.summary.lowest", lang, player=winners[0], value=value, points=points)]
+    return [intro, tr(f"{NS}.summary.lowest_tie", lang, players=winners, value=value, points=points)]
+
+
+def round_summary(game: Game[Any], events: Sequence[Event], lang: str = "en",
+                  four_colour: bool = False) -> dict[str, Any] | None:
+    """The end of the round that one step's ``events`` ended (None: the step ended none), built
+    from the round-over event alone: every hand revealed with its value worked out card by card,
+    each seat's score for the round, who won and why, and the match totals
+    (``core.view.round_summary_view``).
+
+    >>> from tablekit import make
+    >>> from tablekit.games.page_one.actions import card_from_code as c
+    >>> game = make("page_one", players=2, hand_size=4)
+    >>> deck = [c(x) for x in ["JH", "JD", "JS", "JC", "8S", "KH", "AD", "5C", "7H"]]
+    >>> deck += [x for x in game.rules.deck if x not in deck]
+    >>> s = game.initial_state(0, deck=deck, dealer=1)
+    >>> for code in ["JH", "JD", "JS!", "JC!"]:
+    ...     s, events = game.step(s, game.action_from_code(code))
+    >>> summary = round_summary(game, events, "en")
+    >>> summary["final"], summary["title"], summary["text"]
+    (True, 'The round is over', 'Player 1 went out first and takes 66 points.')
+    >>> [(h["worked"], h["score"]) for h in summary["hands"]]
+    [('No cards left', '+66'), ('8♠ 50 + K♥ 10 + A♦ 1 + 5♣ 5 = 66', '−66')]
+    """
+    if not isinstance(game, PageOne):
+        raise TypeError(f"round_summary needs a Page One game (got {game!r})")
+    found = last_event(events, EV_ROUND_OVER)
+    if found is None:
+        return None
+    at, ev = found
+    params = ev.params
+    cfg = game.config
+    # The next round is dealt within the same step; no deal after the round-over: it was the last.
+    final = last_event(events[at + 1 :], EV_DEAL) is None
+    winners, scores, totals, hands = params["players"], params["scores"], params["totals"], params["hands"]
+    penalty = params["penalty"]
+    said = _round_text(params, events, lang)
+    if penalty:
+        said.append(tr(f"{NS}.summary.final_penalty", lang, player=penalty["player"], count=len(penalty["cards"])))
+    best = max(totals)
+    leaders = [i for i, t in enumerate(totals) if t == best]
+    if final and cfg.rounds > 1:
+        if len(leaders) == 1:
+            said.append(tr(f"{NS}.summary.match_winner", lang, player=leaders[0], points=best))
+        else:
+            said.append(tr(f"{NS}.summary.match_tie", lang, players=leaders, points=best))
+    if cfg.rounds == 1:
+        title = tr(f"{NS}.summary.title_single", lang)
+    else:
+        title = tr(f"{NS}.summary.title_match" if final else f"{NS}.summary.title_round", lang, round=params["round"])
+    value = game.rules.value
+    revealed = []
+    for seat, codes in enumerate(hands):
+        drawn = penalty["cards"] if penalty and penalty["player"] == seat else []
+        cards = revealed_cards(seat, codes, lambda code: card_face(code, lang, four_colour), _marked(codes, drawn))
+        if seat in winners:
+            badges = [tr("core.summary.winner", lang)]
+        elif not codes:
+            badges = [tr(f"{NS}.status.out", lang)]  # play_on: went out, but not first
+        else:
+            badges = []
+        if codes:
+            badges.append(tr(f"{NS}.view.cards", lang, count=len(codes)))
+        worked = worked_sum([(_card_label(code, lang), value[card_from_code(code)]) for code in codes])
+        revealed.append(revealed_hand(
+            seat, lang, cards, badges=badges, worked=worked or tr("core.summary.no_cards", lang),
+            score=signed(scores[seat]), winner=seat in winners, out=not codes and seat not in winners,
+        ))
+    standings = [standing(seat, lang, signed(total), total == best) for seat, total in enumerate(totals)]
+    return round_summary_view(final=final, title=title, text=join_sentences(said, lang), hands=revealed,
+                              standings=standings)

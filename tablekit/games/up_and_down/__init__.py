@@ -7,7 +7,7 @@ from tablekit.games.up_and_down.bots import HeuristicBot
 from tablekit.games.up_and_down.config import DEFAULT_PRESET, PRESETS, UpAndDownConfig
 from tablekit.games.up_and_down.lessons import LESSONS
 from tablekit.games.up_and_down.rules import UpAndDown, UpAndDownState
-from tablekit.games.up_and_down.view import view_model
+from tablekit.games.up_and_down.view import round_summary, view_model
 
 
 def _human_seats(config: GameConfig, seat: int) -> frozenset[int]:
@@ -26,8 +26,10 @@ SPEC = GameSpec(
     bots={"heuristic": HeuristicBot},
     deal_prefix="UD",
     deal_letters={"B": "basic", "C": "carry_over", "D": "cul_de_sac", "S": "solo"},
-    ui_options=("mode", "single_game", "target_wins", "special_on_empty_field"),
+    ui_options=("single_game", "target_wins", "special_on_empty_field", "starting_chips"),
+    mode_options=("mode",),
     human_seats=_human_seats,
+    round_summary=round_summary,
 )
 
 __all__ = [

@@ -225,6 +225,11 @@ def _replace_at(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     return values[:i] + (value,) + values[i + 1 :]
 
 
+def _hand_codes(hands: tuple[tuple[int, ...], ...]) -> list[list[str]]:
+    """Every seat's hand as card codes, in the order observations show them."""
+    return [[card_code(c) for c in sorted(hand)] for hand in hands]
+
+
 class UpAndDown(Game[UpAndDownState]):
     """The Up&Down game object (see the module docstring for the rules).
 
@@ -355,6 +360,16 @@ class UpAndDown(Game[UpAndDownState]):
 
     def is_terminal(self, state: UpAndDownState) -> bool:
         return state.current < 0
+
+    def can_play(self, hand: Iterable[int], field: int) -> bool:
+        """Could a player holding ``hand`` lay a card on ``field`` (0: the field is empty)?
+
+        >>> from tablekit import make
+        >>> game = make("up_and_down")
+        >>> game.can_play((25, 40), 85), game.can_play((24, 40), 85), game.can_play((101,), 85)
+        (True, False, True)
+        """
+        return self._can_play(tuple(hand), field)
 
     def _can_play(self, hand: tuple[int, ...], field: int) -> bool:
         if field == 0:
@@ -555,7 +570,9 @@ class UpAndDown(Game[UpAndDownState]):
             chips = self._pay(s, events, seat) if uses_chips else s.chips
             s = s._replace(status=status, chips=chips, current=_next_active(status, seat, s.direction))
             if s.phase == MISSION:
-                events.append(Event(EV_MISSION_FAILED, {"player": seat}))
+                # The game ends: every hand is shown (see _end_game).
+                events.append(Event(EV_MISSION_FAILED, {"player": seat, "hands": _hand_codes(s.hands),
+                                                        "status": list(status)}))
                 s = self._via_dict(s, events, self._end_cul_de_sac, END_MISSION_FAILED)
         return s, tuple(events)
 
@@ -584,7 +601,12 @@ class UpAndDown(Game[UpAndDownState]):
         cfg = self.config
         d["wins"] = _replace_at(d["wins"], survivor, d["wins"][survivor] + 1)
         d["game_winners"] = d["game_winners"] + (survivor,)
-        events.append(Event(EV_GAME_WON, {"player": survivor, "game": d["game_no"] + 1}))
+        # The game is over, so the hands are shown: the event carries them, the field and the
+        # standings after this game for the end-of-game reveal (the next game is dealt within
+        # this same step). Carry-over adds the chips and the pot once the pot is settled below.
+        won: dict[str, Any] = {"player": survivor, "game": d["game_no"] + 1, "hands": _hand_codes(d["hands"]),
+                               "status": list(d["status"]), "field": d["field"], "wins": list(d["wins"])}
+        events.append(Event(EV_GAME_WON, won))
         if cfg.uses_chips:
             hand = d["hands"][survivor]
             if not cfg.pot_claim_allows_special:
@@ -597,6 +619,7 @@ class UpAndDown(Game[UpAndDownState]):
             else:
                 events.append(Event(EV_POT_CARRIED, {"player": survivor, "pot": d["pot"]}))
                 d["carried"] = True
+            won.update(chips=list(d["chips"]), pot=d["pot"])
         if cfg.single_game:
             self._finish(d, events, END_SINGLE)
         elif cfg.mode == "basic" and d["wins"][survivor] >= cfg.target_wins:
@@ -611,7 +634,8 @@ class UpAndDown(Game[UpAndDownState]):
     def _end_cul_de_sac(self, d: dict[str, Any], events: list[Event], termination: str) -> None:
         finished = sum(st == FINISHED for st in d["status"])
         if termination == END_CHALLENGE:
-            events.append(Event(EV_SCORE, {"finished": finished, "players": self.config.players}))
+            events.append(Event(EV_SCORE, {"finished": finished, "players": self.config.players,
+                                           "hands": _hand_codes(d["hands"]), "status": list(d["status"])}))
         self._finish(d, events, termination)
 
     def _finish(self, d: dict[str, Any], events: list[Event], termination: str) -> None:
@@ -620,7 +644,11 @@ class UpAndDown(Game[UpAndDownState]):
         d["termination"] = termination
         if termination != END_MISSION_FAILED and termination != END_CHALLENGE:
             winners = self._winners(d["wins"], d["chips"], d["bought"])
-            events.append(Event(EV_MATCH_OVER, {"players": list(winners)}))
+            # The final standings (wins; chips, and chips bought, in Carry-over).
+            params: dict[str, Any] = {"players": list(winners), "end": termination, "wins": list(d["wins"])}
+            if self.config.uses_chips:
+                params.update(chips=list(d["chips"]), bought=list(d["bought"]), pot=d["pot"])
+            events.append(Event(EV_MATCH_OVER, params))
 
     def _winners(self, wins: tuple[int, ...], chips: tuple[int, ...], bought: tuple[int, ...]) -> tuple[int, ...]:
         scores = wins

@@ -91,12 +91,30 @@ function render({ model, el: host }) {
   };
 
   // --- parts of the table (each rebuilt only when what it shows changed) ---------------------
+  // Layout: a main column (what to do now, the table, my cards) beside a side column (the other
+  // players, the log); one column on a narrow screen. What a learner must see without scrolling
+  // (prompt, last move, my hand, the log's newest lines, the end of a round) comes first.
   const parts = {};
-  const ORDER = ["header", "top", "prompt", "message", "choose", "moves", "board", "controls",
-                 "common", "summary", "log", "live"];
-  for (const name of ORDER) {
-    parts[name] = { node: el("div", { class: `tk-part tk-part-${name}` }), sig: undefined };
-    root.appendChild(parts[name].node);
+  const LAYOUT = {
+    top: ["header", "top"],
+    main: ["prompt", "last", "message", "summary", "choose", "moves", "board", "controls"],
+    side: ["opponents", "log", "common"],
+    end: ["live"],
+  };
+  const columns = {
+    top: el("div", { class: "tk-top" }),
+    main: el("div", { class: "tk-main" }),
+    side: el("div", { class: "tk-side" }),
+    end: el("div", {}),
+  };
+  root.appendChild(columns.top);
+  root.appendChild(el("div", { class: "tk-layout" }, [columns.main, columns.side]));
+  root.appendChild(columns.end);
+  for (const [column, names] of Object.entries(LAYOUT)) {
+    for (const name of names) {
+      parts[name] = { node: el("div", { class: `tk-part tk-part-${name}` }), sig: undefined };
+      columns[column].appendChild(parts[name].node);
+    }
   }
   const setPart = (name, sig, build) => {
     const part = parts[name];
@@ -107,18 +125,25 @@ function render({ model, el: host }) {
     return true;
   };
 
+  const locked = (what) => (model.get("locked") || []).includes(what);
+  const fullChrome = () => model.get("chrome") !== "bar";
+
   function tableControls(view) {
     const controls = el("div", { class: "tk-controls" });
     controls.appendChild(button(L("hint"), { type: "hint" }, "tk-hint-button"));
     controls.appendChild(button(L("undo"), { type: "undo" }, "tk-undo-button"));
-    const dealInput = el("input", { class: "tk-deal-input", "aria-label": L("deal_code"),
-                                    placeholder: model.get("deal"), size: 14 });
-    const newButton = el("button", { class: "tk-control tk-new-button", text: L("new") });
-    newButton.addEventListener("click", () => send({ type: "new", deal: dealInput.value }));
-    controls.appendChild(newButton);
-    controls.appendChild(el("label", { class: "tk-deal" }, [el("span", { text: L("deal_code") + " " }), dealInput]));
-    controls.appendChild(el("span", { class: "tk-deal-code", text: model.get("deal") }));
-    if (model.get("allow_teaching_ui")) {
+    if (fullChrome()) {
+      // In a notebook the table deals by itself; on a dashboard the control bar does.
+      const dealInput = el("input", { class: "tk-deal-input", "aria-label": L("deal_code"),
+                                      placeholder: "UD-B4-…", size: 14 });
+      const newButton = el("button", { class: "tk-control tk-new-button", text: L("new") });
+      newButton.addEventListener("click", () => send({ type: "new", deal: dealInput.value }));
+      controls.appendChild(newButton);
+      controls.appendChild(el("label", { class: "tk-deal" }, [el("span", { text: L("deal_code") + " " }), dealInput]));
+    }
+    if (model.get("deal")) controls.appendChild(el("span", { class: "tk-deal-code", text: model.get("deal") }));
+    else controls.appendChild(button(L("share"), { type: "share" }, "tk-share-button"));
+    if (model.get("allow_teaching_ui") && !locked("open_hands")) {
       const teach = el("input", { type: "checkbox", class: "tk-teaching", checked: !!view.teaching });
       teach.addEventListener("change", () => send({ type: "teaching", on: teach.checked }));
       controls.appendChild(el("label", {}, [teach, el("span", { text: " " + L("teaching") })]));
@@ -140,7 +165,7 @@ function render({ model, el: host }) {
       el("option", { value: "ja", text: "日本語", selected: model.get("lang") === "ja" }),
     ]);
     lang.addEventListener("change", () => send({ type: "lang", lang: lang.value }));
-    controls.appendChild(lang);
+    if (fullChrome() && !locked("lang")) controls.appendChild(lang);
     if (view.four_colour_option) {
       const four = el("input", { type: "checkbox", class: "tk-four-colour", checked: !!model.get("four_colour") });
       four.addEventListener("change", () => send({ type: "four_colour", on: four.checked }));
@@ -149,16 +174,71 @@ function render({ model, el: host }) {
     return controls;
   }
 
+  // The replay bar: buttons, a slider over every step (with a tick where each round starts) and
+  // the keyboard (arrows: one move; Page Up/Down: a round; Home/End).
+  const roundBefore = (replay) => [...(replay.marks || [])].reverse().find((m) => m.step < replay.step);
+  const roundAfter = (replay) => (replay.marks || []).find((m) => m.step > replay.step);
+  let replayTimer = null;
+  const replayTo = (step) => send({ type: "replay", step });
+
   function replayBar(replay) {
-    return el("div", { class: "tk-controls tk-replay", role: "group", "aria-label": replay.text }, [
+    const before = roundBefore(replay), after = roundAfter(replay);
+    const ticks = el("datalist", { id: `tk-marks-${model.cid || "x"}` },
+                     (replay.marks || []).map((m) => el("option", { value: m.step, label: m.label })));
+    const slider = el("input", { type: "range", class: "tk-replay-slider", min: 0, max: replay.total, step: 1,
+                                 value: replay.step, list: ticks.id, "aria-label": L("replay_slider"),
+                                 "aria-valuetext": replay.text });
+    slider.addEventListener("input", () => {
+      clearTimeout(replayTimer);
+      replayTimer = setTimeout(() => replayTo(Number(slider.value)), 120);
+    });
+    slider.addEventListener("change", () => { clearTimeout(replayTimer); replayTo(Number(slider.value)); });
+    const round = [...(replay.marks || [])].reverse().find((m) => m.step <= replay.step);
+    const bar = el("div", { class: "tk-controls tk-replay", role: "group", "aria-label": replay.text }, [
       el("span", { class: "tk-replay-step", text: replay.text }),
-      button(L("replay_start"), { type: "replay", step: 0 }, "tk-replay-start", replay.step === 0),
-      button(L("replay_back"), { type: "replay", step: replay.step - 1 }, "tk-replay-back", replay.step === 0),
-      button(L("replay_forward"), { type: "replay", step: replay.step + 1 }, "tk-replay-forward",
-             replay.step >= replay.total),
-      button(L("replay_end"), { type: "replay", step: replay.total }, "tk-replay-end", replay.step >= replay.total),
+      round && (replay.marks || []).length > 1 ? el("span", { class: "tk-badge tk-replay-round", text: round.label }) : null,
+      el("div", { class: "tk-replay-scrub" }, [
+        button(L("replay_start"), { type: "replay", step: 0 }, "tk-replay-start", replay.step === 0),
+        button(L("replay_round_back"), { type: "replay", step: before ? before.step : 0 }, "tk-replay-round-back",
+               !before),
+        button(L("replay_back"), { type: "replay", step: replay.step - 1 }, "tk-replay-back", replay.step === 0),
+        slider, ticks,
+        button(L("replay_forward"), { type: "replay", step: replay.step + 1 }, "tk-replay-forward",
+               replay.step >= replay.total),
+        button(L("replay_round_forward"), { type: "replay", step: after ? after.step : replay.total },
+               "tk-replay-round-forward", !after),
+        button(L("replay_end"), { type: "replay", step: replay.total }, "tk-replay-end", replay.step >= replay.total),
+      ]),
       button(L("replay_exit"), { type: "replay", step: "exit" }, "tk-replay-exit"),
     ]);
+    // Each control has a key, so the focus stays on it when the bar is drawn again.
+    for (const node of bar.querySelectorAll("button, input")) {
+      const name = [...node.classList].find((c) => c.startsWith("tk-replay-"));
+      if (name) node.setAttribute("data-key", name);
+    }
+    return bar;
+  }
+  root.addEventListener("focusin", (ev) => {
+    const key = ev.target instanceof HTMLElement ? ev.target.dataset.key : undefined;
+    if (key && key.startsWith("tk-replay-")) focusKey = key;
+  });
+
+  function replayKey(ev, replay) {
+    const t = ev.target;
+    if (t instanceof HTMLElement && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) {
+      return false; // the slider moves itself with the arrows; typing is never a replay move
+    }
+    let step = null;
+    if (ev.key === "ArrowLeft") step = replay.step - 1;
+    else if (ev.key === "ArrowRight") step = replay.step + 1;
+    else if (ev.key === "Home") step = 0;
+    else if (ev.key === "End") step = replay.total;
+    else if (ev.key === "PageUp") { const m = roundBefore(replay); step = m ? m.step : 0; }
+    else if (ev.key === "PageDown") { const m = roundAfter(replay); step = m ? m.step : replay.total; }
+    if (step === null) return false;
+    step = Math.max(0, Math.min(replay.total, step));
+    if (step !== replay.step) replayTo(step);
+    return true;
   }
 
   function lessonPanel(lesson) {
@@ -172,12 +252,15 @@ function render({ model, el: host }) {
       lesson.autoplay ? button(L("stop"), { type: "autoplay", on: false }, "tk-autoplay")
                       : button(L("autoplay"), { type: "autoplay", on: true }, "tk-autoplay", !lesson.can_next),
       lesson.your_turn ? button(L("show"), { type: "show" }, "tk-show") : null,
+      lesson.finished && lesson.next_lesson !== null && lesson.next_lesson !== undefined
+        ? button(L("next_lesson"), { type: "lesson", index: lesson.next_lesson }, "tk-next-lesson tk-primary") : null,
     ]);
     const speed = el("input", { type: "range", min: 500, max: 6000, step: 250, value: lessonSpeed,
                                 class: "tk-speed", "aria-label": L("speed") });
     speed.addEventListener("change", () => { lessonSpeed = Number(speed.value); send({ type: "speed", ms: lessonSpeed }); });
     nav.appendChild(el("label", {}, [el("span", { text: L("speed") + " " }), speed]));
-    return el("div", { class: "tk-lesson" + (lesson.your_turn ? " tk-your-turn" : "") }, [
+    return el("div", { class: "tk-lesson" + (lesson.your_turn ? " tk-your-turn" : "") +
+                               (lesson.finished ? " tk-finished" : "") }, [
       el("div", { class: "tk-lesson-head" }, [
         el("span", { class: "tk-lesson-title", text: lesson.title }),
         el("span", { class: "tk-lesson-step", text: `${L("step")} ${lesson.step} / ${lesson.total}` }),
@@ -244,13 +327,14 @@ function render({ model, el: host }) {
 
   // A card: a button when `onClick` is given, else an image. Without an SVG (a card the widget
   // has no art for) its code is written instead.
-  function cardNode(card, { onClick = null, cls = "", label = null } = {}) {
+  function cardNode(card, { onClick = null, cls = "", label = null, fresh = false } = {}) {
     const svg = card.svg || "";
     const node = document.createElement(onClick ? "button" : "span");
     const aria = label || (card.face ? card.face.aria : (card.empty ? L("empty") : L("face_down")));
     node.className = "tk-card " + cls + (card.highlight ? " tk-hint" : "") +
       (card.empty ? " tk-empty" : "") + (svg ? "" : " tk-card-text");
-    if (svg) node.appendChild(takePicture(svg));
+    // (`fresh`: a picture of its own, outside the board's pool: the end-of-round panel.)
+    if (svg) node.appendChild(fresh ? svgPicture(svg) : takePicture(svg));
     else node.textContent = card.empty ? "" : (card.face ? card.face.code : "?");
     node.setAttribute("aria-label", aria);
     if (card.key !== undefined) node.setAttribute("data-key", card.key);
@@ -286,9 +370,19 @@ function render({ model, el: host }) {
       }));
       if (choosing && choosing.key === c.key) cards.lastChild.classList.add("tk-selected");
     }
-    for (let i = 0; i < (zone.hidden || 0); i++) {
-      cards.appendChild(cardNode({ svg: zone.back_svg, face: null }, {
-        cls: "tk-back", label: `${zone.label}: ${L("face_down")}` }));
+    // A hand seen from behind is one small back with its count (the side column stays short).
+    const hidden = zone.hidden || 0;
+    if (hidden && !(zone.cards || []).length) {
+      classes.push("tk-compact");
+      const back = cardNode({ svg: zone.back_svg, face: null }, {
+        cls: "tk-back", label: `${zone.label}: ${hidden} × ${L("face_down")}` });
+      cards.appendChild(back);
+      cards.appendChild(el("span", { class: "tk-count", "aria-hidden": "true", text: `×${hidden}` }));
+    } else {
+      for (let i = 0; i < hidden; i++) {
+        cards.appendChild(cardNode({ svg: zone.back_svg, face: null }, {
+          cls: "tk-back", label: `${zone.label}: ${L("face_down")}` }));
+      }
     }
     const box = el("div", { class: classes.join(" "), "data-zone": zone.id, "data-seat": zone.owner }, [head, cards]);
     if (pick) {
@@ -545,14 +639,71 @@ function render({ model, el: host }) {
       board.classList.add("tk-has-area");
       board.appendChild(area);
     }
+    // Hands whose faces show (mine; every hand in solo or with open hands) go on the board, mine
+    // first; hands seen from behind go to the side column, in seat order.
     const hands = el("div", { class: "tk-hands" });
-    // The viewer's own hand first, then the others in seat order.
+    const side = el("div", { class: "tk-hands tk-side-hands", role: "group", "aria-label": L("opponents") });
+    const faceUp = (z) => z.viewer || (z.cards || []).length > 0 || !(z.hidden || 0);
     const ordered = zones.filter((z) => z.kind === "hand").sort((a, b) => (b.viewer ? 1 : 0) - (a.viewer ? 1 : 0));
-    for (const z of ordered) hands.appendChild(place(z));
-    if (ordered.length) board.appendChild(hands);
+    for (const z of ordered) (faceUp(z) ? hands : side).appendChild(place(z));
+    if (hands.childNodes.length) board.appendChild(hands);
     pool = nextPool;
     zoneCache = cache;
+    sideHands = side.childNodes.length ? side : null;
     return board;
+  }
+  let sideHands = null;
+
+  // --- the end of a round: who won and why, every hand shown with its score worked out ---------
+  function roundEnd(summary, view) {
+    const final = !!summary.final;
+    const go = final
+      ? button(L("play_again"), { type: "new", deal: "" }, "tk-play-again tk-primary")
+      : button(L("next_round"), { type: "next_round" }, "tk-next-round tk-primary");
+    const actions = [go];
+    if (final) actions.push(button(L("replay"), { type: "replay", step: 0 }, "tk-replay-button"));
+    if (final && summary.deal) actions.push(el("span", { class: "tk-deal-code", text: summary.deal }));
+    const standings = (summary.standings || []).length
+      ? el("table", { class: "tk-standings" }, [
+          el("caption", { text: L("standings") }),
+          ...summary.standings.map((s) => el("tr", { class: s.leader ? "tk-leader-row" : "" }, [
+            el("th", { scope: "row", text: s.label }), el("td", { text: s.value })])),
+        ])
+      : null;
+    const hands = (summary.hands || []).map((z) => el("div", { class: "tk-revealed-hand", "data-seat": z.owner }, [
+      el("div", { class: "tk-hand-head" }, [
+        el("span", { class: "tk-name", text: z.label }),
+        ...(z.badges || []).map((b) => el("span", { class: "tk-badge", text: b })),
+        z.score ? el("span", { class: "tk-score", text: z.score }) : null,
+      ]),
+      el("div", { class: "tk-cards" }, (z.cards || []).map((c) => cardNode(c, { cls: "tk-static", fresh: true }))),
+      z.worked ? el("div", { class: "tk-worked", text: z.worked }) : null,
+    ]));
+    return el("section", { class: "tk-summary tk-round-end" + (final ? " tk-final" : ""), role: "dialog",
+                           "aria-label": summary.title, "aria-live": "polite" }, [
+      el("h3", { text: summary.title }),
+      el("p", { class: "tk-summary-text", text: summary.text }),
+      el("div", { class: "tk-controls tk-summary-actions" }, actions),
+      el("div", { class: "tk-summary-body" }, [
+        standings,
+        hands.length ? el("div", { class: "tk-revealed", role: "group", "aria-label": L("revealed") }, [
+          el("div", { class: "tk-revealed-title", text: L("revealed") }), ...hands]) : null,
+      ]),
+    ]);
+  }
+
+  function outcomeSummary(summary) {
+    const again = button(L("play_again"), { type: "new", deal: "" }, "tk-play-again tk-primary");
+    return el("section", { class: "tk-summary tk-final", role: "dialog", "aria-label": L("summary") }, [
+      el("h3", { text: L("summary") }),
+      el("p", { class: "tk-summary-text", text: summary.text }),
+      el("p", { class: "tk-winners", text: summary.winners }),
+      el("div", { class: "tk-controls tk-summary-actions" }, [
+        again, button(L("replay"), { type: "replay", step: 0 }, "tk-replay-button"),
+        model.get("deal") ? el("span", { class: "tk-deal-code", text: model.get("deal") }) : null,
+      ]),
+      el("ul", {}, summary.scores.map((s) => el("li", { text: s }))),
+    ]);
   }
 
   // --- keyboard ------------------------------------------------------------------------------
@@ -576,6 +727,8 @@ function render({ model, el: host }) {
   }
 
   root.addEventListener("keydown", (ev) => {
+    const shown = model.get("view") || {};
+    if (shown.replay && replayKey(ev, shown.replay)) { ev.preventDefault(); return; }
     const arrows = ["ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp"];
     if (!arrows.includes(ev.key)) return;
     const t = ev.target;
@@ -660,6 +813,10 @@ function render({ model, el: host }) {
     setPart("top", JSON.stringify([inLesson ? lesson : null, inLesson ? null : view.replay || null, looks]), () =>
       (inLesson ? lessonPanel(lesson) : (view.replay ? replayBar(view.replay) : null)));
     setPart("prompt", view.prompt || "", () => el("div", { class: "tk-prompt", role: "status", text: view.prompt || "" }));
+    setPart("last", JSON.stringify([view.last_move || "", looks]), () => (view.last_move
+      ? el("div", { class: "tk-last" }, [el("span", { class: "tk-last-label", text: L("last_move") + ": " }),
+                                         el("span", { class: "tk-last-text", text: view.last_move })])
+      : null));
     parts.choose.sig = undefined;
     setPart("choose", null, chooseBar);
     setPart("moves", JSON.stringify([view.buttons || [], looks]), () => (view.buttons && view.buttons.length
@@ -669,26 +826,18 @@ function render({ model, el: host }) {
       : null));
     parts.board.sig = undefined;
     setPart("board", null, () => drawBoard(view));
+    parts.opponents.node.replaceChildren(...(sideHands ? [sideHands] : []));
     const showControls = !inLesson && !view.replay && model.get("show_controls") !== false;
-    setPart("controls", JSON.stringify([showControls, model.get("deal"), !!view.teaching,
-                                        !!model.get("allow_teaching_ui"), looks]),
+    setPart("controls", JSON.stringify([showControls, model.get("deal"), !!view.teaching, model.get("chrome"),
+                                        model.get("locked"), !!model.get("allow_teaching_ui"), looks]),
             () => (showControls ? tableControls(view) : null));
-    setPart("common", JSON.stringify([!!model.get("large"), !!view.four_colour_option, !!model.get("four_colour"), looks]),
+    setPart("common", JSON.stringify([!!model.get("large"), !!view.four_colour_option, !!model.get("four_colour"),
+                                      model.get("chrome"), model.get("locked"), looks]),
             () => commonControls(view));
-    const summary = view.over && view.outcome && !view.replay && !inLesson ? view.outcome : null;
-    setPart("summary", JSON.stringify([summary, looks]), () => {
-      if (!summary) return null;
-      const again = el("button", { class: "tk-control tk-play-again", text: L("play_again") });
-      again.addEventListener("click", () => send({ type: "new", deal: "" }));
-      return el("div", { class: "tk-summary", role: "dialog", "aria-label": L("summary") }, [
-        el("h3", { text: L("summary") }),
-        el("p", { text: summary.text }),
-        el("p", { class: "tk-winners", text: summary.winners }),
-        el("ul", {}, summary.scores.map((s) => el("li", { text: s }))),
-        again,
-        button(L("replay"), { type: "replay", step: 0 }, "tk-replay-button"),
-      ]);
-    });
+    const ending = !view.replay && !inLesson ? (view.round_end || null) : null;
+    const outcome = !ending && view.over && view.outcome && !view.replay && !inLesson ? view.outcome : null;
+    setPart("summary", JSON.stringify([ending, outcome, outcome ? model.get("deal") : null, looks]), () => (ending
+      ? roundEnd(ending, view) : (outcome ? outcomeSummary(outcome) : null)));
     if (setPart("log", looks, () => {
       logList = el("ol");
       return el("details", { class: "tk-log", open: true }, [el("summary", { text: L("log") }), logList]);
@@ -724,7 +873,7 @@ function render({ model, el: host }) {
 
   // A new view (a move, an undo, a new deal) ends any choice still open on the old one.
   model.on("change:view", () => { choosing = null; schedule("table"); });
-  for (const name of ["lesson", "deal", "lang", "large", "labels", "four_colour"]) {
+  for (const name of ["lesson", "deal", "lang", "large", "labels", "four_colour", "chrome", "locked"]) {
     model.on(`change:${name}`, () => schedule("table"));
   }
   model.on("change:message", () => schedule("message"));
