@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 
-.PHONY: dashboards demo simulate test bench clean
+.PHONY: dashboards demo simulate test bench font clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,11 @@ simulate: $(VENV)/.dev-installed
 ## dashboards in a browser (Debian's chromium; .ci/run installs it).
 test: $(VENV)/.dev-installed
 	$(BIN)/python -m pytest
+
+## Rebuild the Japanese web font after the catalogues gain characters (fetches the OFL source
+## font with npm; tests/test_font.py says when it is needed).
+font: $(VENV)/.dev-installed
+	$(BIN)/python tools/build_font.py
 
 ## Benchmarks (on demand, never in CI); results go in bench/README.md.
 bench:

@@ -38,8 +38,6 @@ import argparse
 import datetime as _dt
 import json
 import os
-import signal
-import subprocess
 import sys
 import time
 import urllib.error
@@ -48,8 +46,9 @@ from pathlib import Path
 from typing import Any
 
 # bench/ is on sys.path when this file runs as a script: share voila_perf's helpers.
-from voila_perf import (CHROMIUM, CHROMIUM_ARGS, KERNEL_WS, LOOPBACK, ROOT, _cmdline, _cpu_seconds, _f, _free_port,
-                        _machine, _proc_children, _shown_python, _versions, median, memory, p90, write_json)
+from voila_perf import (CHROMIUM, CHROMIUM_ARGS, KERNEL_WS, LOOPBACK, ROOT, VoilaProcess, _cmdline, _cpu_seconds, _f,
+                        _free_port, _machine, _proc_children, _shown_python, _versions, median, memory, p90,
+                        write_json)
 
 # Every selector the page script uses, in one place (the play table's markup is being changed).
 SELECTORS: dict[str, Any] = {
@@ -199,34 +198,22 @@ PAGE_SCRIPT = r"""
 """
 
 
-class ClassroomServer:
+class ClassroomServer(VoilaProcess):
     """``python -m voila dashboards`` on a free loopback port, from the repository root."""
 
     def __init__(self, log_path: Path, start_timeout: float = 180.0) -> None:
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log_path = log_path
-        self.command = [sys.executable, "-m", "voila", "dashboards", f"--port={self.port}", "--no-browser",
-                        "--Voila.ip=127.0.0.1", "--VoilaConfiguration.show_tracebacks=True"]
-        self._log = open(log_path, "wb")
-        self.proc = subprocess.Popen(self.command, cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT,
-                                     stdin=subprocess.DEVNULL, start_new_session=True)
+        port = _free_port()
+        super().__init__([sys.executable, "-m", "voila", "dashboards", f"--port={port}", "--no-browser",
+                          "--Voila.ip=127.0.0.1", "--VoilaConfiguration.show_tracebacks=True"], log_path, port)
         deadline = time.monotonic() + start_timeout
         while "Kernel pool of play.ipynb is filled" not in self.log_text():
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"voila exited with {self.proc.returncode}:\n{self.log_tail()}")
+            self.check_alive()
             if time.monotonic() > deadline:
                 raise RuntimeError(f"voila's play pool was not filled within {start_timeout:.0f} s:\n"
                                    f"{self.log_tail()}")
             time.sleep(0.25)
         with urllib.request.urlopen(self.url + "/", timeout=30) as response:
             assert response.status == 200
-
-    def log_text(self) -> str:
-        return self.log_path.read_text(errors="replace")
-
-    def log_tail(self, lines: int = 40) -> str:
-        return "\n".join(self.log_text().splitlines()[-lines:])
 
     def kernel_pids(self) -> dict[int, str]:
         """Every kernel process of the server -> its command line."""
@@ -237,36 +224,12 @@ class ClassroomServer:
                 out[pid] = cmd
         return out
 
-    def kernel_pid(self, kernel_id: str) -> int | None:
-        for pid, cmd in self.kernel_pids().items():
-            if f"kernel-{kernel_id}.json" in cmd:
-                return pid
-        return None
-
-    def wait_idle(self, busy: float = 0.1, window: float = 1.0, timeout: float = 60.0) -> float:
+    def wait_idle(self, window: float = 1.0, windows: int = 2, busy: float = 0.1, timeout: float = 60.0) -> float:
         """Wait until the server and its kernels use < ``busy`` of a core for two windows."""
-        start, quiet = time.monotonic(), 0
-        pids = [self.proc.pid, *_proc_children(self.proc.pid)]
-        before = _cpu_seconds(pids)
-        while quiet < 2 and time.monotonic() - start < timeout:
-            time.sleep(window)
-            pids = [self.proc.pid, *_proc_children(self.proc.pid)]
-            now = _cpu_seconds(pids)
-            quiet = quiet + 1 if now - before < busy * window else 0
-            before = now
-        return time.monotonic() - start
+        return super().wait_idle(window=window, windows=windows, busy=busy, timeout=timeout)
 
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            try:
-                os.killpg(self.proc.pid, signal.SIGTERM)
-                self.proc.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait()
-            except ProcessLookupError:
-                pass
-        self._log.close()
+    def stop(self, timeout: float = 60.0) -> None:
+        super().stop(timeout)
 
 
 def _chromium_pids() -> list[int]:

@@ -392,47 +392,23 @@ def native_packages(pid: int) -> list[str]:
     return sorted(f for f in found if not f.endswith((".libs", ".dist-info", ".so")) and not f.startswith("_"))
 
 
-class Server:
-    """One Voilà server over a temporary directory of the two pages (and their cold copies)."""
+class VoilaProcess:
+    """``python -m voila`` started from the repository root (so voila.json applies: preheat,
+    pool size 1, culling, the cross-site request check, the kernel websocket class), logging to
+    ``log_path``; subclasses say what it serves and when it is ready."""
 
-    def __init__(self, workdir: Path, nagle: bool = False, start_timeout: float = 120.0) -> None:
-        self.dir = workdir / "pages"
-        (self.dir / "cold").mkdir(parents=True)
-        for sub in ("", "cold"):
-            shutil.copy(PLAY_NB, self.dir / sub / "play.ipynb")
-            shutil.copy(MINIMAL_NB, self.dir / sub / "minimal.ipynb")
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log_path = workdir / "voila.log"
-        self.command = [
-            sys.executable, "-m", "voila", str(self.dir), f"--port={self.port}", "--no-browser",
-            "--Voila.ip=127.0.0.1", "--VoilaKernelManager.preheat_denylist=['cold']",
-            "--VoilaConfiguration.show_tracebacks=True",
-        ]
-        self.connection_class = shipped_connection_class() or DEFAULT_CONNECTION
-        if nagle:
-            self.connection_class = DEFAULT_CONNECTION
-            self.command.append(f"--Voila.kernel_websocket_connection_class={DEFAULT_CONNECTION}")
-        self._log = open(self.log_path, "wb")
-        # From the repository root, so voila.json (preheat, pool size 1, culling, XSRF check, the
-        # kernel websocket class) applies, as for `make dashboards`.
-        self.proc = subprocess.Popen(self.command, cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT,
+    def __init__(self, command: list[str], log_path: Path, port: int) -> None:
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        self.command = command
+        self.log_path = log_path
+        self._log = open(log_path, "wb")
+        self.proc = subprocess.Popen(command, cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT,
                                      stdin=subprocess.DEVNULL, start_new_session=True)
-        deadline = time.monotonic() + start_timeout
-        while True:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"voila exited with {self.proc.returncode}:\n{self.log_tail()}")
-            try:
-                with urllib.request.urlopen(self.url + "/", timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except (urllib.error.URLError, OSError):
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"voila did not answer within {start_timeout:.0f} s:\n{self.log_tail()}")
-            time.sleep(0.25)
-        for name in ("play.ipynb", "minimal.ipynb"):
-            self.wait_pool(name, 1)
+
+    def check_alive(self) -> None:
+        if self.proc.poll() is not None:
+            raise RuntimeError(f"voila exited with {self.proc.returncode}:\n{self.log_tail()}")
 
     def log_text(self) -> str:
         return self.log_path.read_text(errors="replace")
@@ -440,18 +416,14 @@ class Server:
     def log_tail(self, lines: int = 40) -> str:
         return "\n".join(self.log_text().splitlines()[-lines:])
 
-    def pool_fills(self, name: str) -> int:
-        return len(re.findall(rf"Kernel pool of {re.escape(name)} is filled", self.log_text()))
-
-    def wait_pool(self, name: str, count: int, timeout: float = 90.0) -> None:
-        deadline = time.monotonic() + timeout
-        while self.pool_fills(name) < count:
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"the kernel pool of {name} was not refilled:\n{self.log_tail()}")
-            time.sleep(0.1)
-
     def pids(self) -> list[int]:
         return [self.proc.pid, *_proc_children(self.proc.pid)]
+
+    def kernel_pid(self, kernel_id: str) -> int | None:
+        for pid in _proc_children(self.proc.pid):
+            if f"kernel-{kernel_id}.json" in _cmdline(pid):
+                return pid
+        return None
 
     def wait_idle(self, window: float = 0.5, windows: int = 2, busy: float = 0.05,
                   timeout: float = 30.0) -> float:
@@ -468,11 +440,63 @@ class Server:
             before = now
         return time.monotonic() - start
 
-    def kernel_pid(self, kernel_id: str) -> int | None:
-        for pid in _proc_children(self.proc.pid):
-            if f"kernel-{kernel_id}.json" in _cmdline(pid):
-                return pid
-        return None
+    def stop(self, timeout: float = 30.0) -> None:
+        if self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGTERM)
+                self.proc.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+            except ProcessLookupError:
+                pass
+        self._log.close()
+
+
+class Server(VoilaProcess):
+    """One Voilà server over a temporary directory of the two pages (and their cold copies)."""
+
+    def __init__(self, workdir: Path, nagle: bool = False, start_timeout: float = 120.0) -> None:
+        self.dir = workdir / "pages"
+        (self.dir / "cold").mkdir(parents=True)
+        for sub in ("", "cold"):
+            shutil.copy(PLAY_NB, self.dir / sub / "play.ipynb")
+            shutil.copy(MINIMAL_NB, self.dir / sub / "minimal.ipynb")
+        port = _free_port()
+        command = [
+            sys.executable, "-m", "voila", str(self.dir), f"--port={port}", "--no-browser",
+            "--Voila.ip=127.0.0.1", "--VoilaKernelManager.preheat_denylist=['cold']",
+            "--VoilaConfiguration.show_tracebacks=True",
+        ]
+        self.connection_class = shipped_connection_class() or DEFAULT_CONNECTION
+        if nagle:
+            self.connection_class = DEFAULT_CONNECTION
+            command.append(f"--Voila.kernel_websocket_connection_class={DEFAULT_CONNECTION}")
+        super().__init__(command, workdir / "voila.log", port)
+        deadline = time.monotonic() + start_timeout
+        while True:
+            self.check_alive()
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except (urllib.error.URLError, OSError):
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"voila did not answer within {start_timeout:.0f} s:\n{self.log_tail()}")
+            time.sleep(0.25)
+        for name in ("play.ipynb", "minimal.ipynb"):
+            self.wait_pool(name, 1)
+
+    def pool_fills(self, name: str) -> int:
+        return len(re.findall(rf"Kernel pool of {re.escape(name)} is filled", self.log_text()))
+
+    def wait_pool(self, name: str, count: int, timeout: float = 90.0) -> None:
+        deadline = time.monotonic() + timeout
+        while self.pool_fills(name) < count:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the kernel pool of {name} was not refilled:\n{self.log_tail()}")
+            time.sleep(0.1)
 
     def shutdown_kernel(self, kernel_id: str) -> None:
         pid = self.kernel_pid(kernel_id)
@@ -490,18 +514,6 @@ class Server:
             if Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z":
                 break
             time.sleep(0.1)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            try:
-                os.killpg(self.proc.pid, signal.SIGTERM)
-                self.proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait()
-            except ProcessLookupError:
-                pass
-        self._log.close()
 
 
 def _free_port() -> int:

@@ -115,6 +115,9 @@ def test_the_play_page_never_syncs_another_seats_hand() -> None:
             assert f'aria-label=\\"{code}\\"' not in text
         if page.table.view["over"]:
             break
+        if page.table.view.get("round_end"):  # a game of the match ended: on to the next
+            page.table.handle({"type": "next_round"})
+            continue
         card = next(c for z in page.table.view["zones"] for c in z.get("cards", []) if c["playable"])
         page.table.handle({"type": "play", "code": card["action"] or card["choices"][0]["code"]})
 

@@ -333,3 +333,19 @@ def test_a_pool_kernel_without_a_server_returns_at_once(kernel_env: pytest.Monke
     assert time.monotonic() - started < 5 and visitor_pending()
     kernel_env.delenv("VOILA_KERNEL_ID")
     assert query_string() == ""
+
+
+def test_the_readme_teacher_links_are_valid() -> None:
+    """The three links the README gives a teacher parse, and fix what they say."""
+    import re
+    from pathlib import Path
+    from urllib.parse import urlsplit
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    urls = re.findall(r"`(http://127\.0\.0\.1:8866/voila/render/\w+\.ipynb\?[^`]+)`", readme)
+    assert len(urls) == 3, urls
+    for url in urls:
+        parts = urlsplit(url)
+        page = parts.path.rsplit("/", 1)[1].removesuffix(".ipynb")
+        setup = parse_setup(parts.query, page)
+        assert setup.lock and setup.given

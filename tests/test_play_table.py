@@ -64,6 +64,9 @@ def assert_no_leak(table: PlayTable) -> None:
 def play_to_end(table: PlayTable, limit: int = 3000) -> int:
     moves = 0
     while not table.view["over"] and moves < limit:
+        if table.view.get("round_end"):  # a game of the match ended: it waits for Next round
+            table.handle({"type": "next_round"})
+            continue
         assert table.view["my_turn"]
         assert_no_leak(table)
         card = next(c for z in table.view["zones"] for c in z.get("cards", []) if c["playable"])

@@ -242,3 +242,23 @@ def test_a_finished_lesson_says_what_it_covered_and_offers_the_next() -> None:
     assert walk.labels["speed"] == tr("widgets.walk.speed", "en") == "Autoplay speed"
     walk.handle({"type": "lesson", "index": walk.lesson["next_lesson"]})
     assert walk.lesson["index"] == 1 and walk.lesson["step"] == 1
+
+
+def test_a_locked_explore_link_fixes_the_explorer() -> None:
+    from tablekit.widgets.dashboards import explore_dashboard
+
+    page = explore_dashboard(n=10, query="game=page_one&preset=family&players=3&bots=random&lang=ja&lock=1")
+    ex = page.explorer
+    assert (ex.game_select.value, ex.options_a.preset.value, ex.players.value, ex.lang) == ("page_one", "family", 3, "ja")
+    assert [w.value for w in ex.bot_selects] == ["random"] * 3
+    assert ex.game_select.disabled and ex.players.disabled and ex.lang_toggle.disabled
+    ex.lang_toggle.value = "en"  # the page changed it anyway
+    assert ex.lang == "ja" and ex.lang_toggle.value == "ja"
+    ex.players.value = 4
+    assert ex.run(wait=True) is None and ex.last_frame is None
+    assert tr("widgets.stats.error.locked", "ja") in ex.status.value
+    ex.players.value = 3
+    ex.bot_selects[0].value = "random"
+    assert len(ex.run(wait=True)) == 10
+    free = explore_dashboard(n=10, query="game=page_one")
+    assert free.explorer.game_select.value == "page_one" and not free.explorer.game_select.disabled

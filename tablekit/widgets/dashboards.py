@@ -436,20 +436,36 @@ class LearnDashboard(Dashboard):
 
 
 class ExploreDashboard(widgets.VBox):
-    """A title above ``StatsExplorer`` (which has its own game selector and language switch)."""
+    """A title above ``StatsExplorer`` (which has its own game selector and language switch: the
+    page's one control bar). A teacher's link may choose the game, mode, players, bots and
+    language, and with ``lock=1`` fix them (``StatsExplorer.fix``)."""
 
-    def __init__(self, lang: str = "en", n: int = 2000, workers: int = 1) -> None:
+    def __init__(self, lang: str = "en", n: int = 2000, workers: int = 1, setup: links.TeacherSetup | None = None,
+                 problem: BaseException | None = None) -> None:
         super().__init__()
-        from tablekit.widgets.stats_explorer import StatsExplorer  # plotly and pandas load here
+        from tablekit.widgets.stats_explorer import FIXABLE, StatsExplorer  # plotly and pandas load here
 
+        setup = setup if setup is not None else links.parse_setup("", "explore")
+        self.setup = setup
+        game = setup.game or list_games()[0]
         self.title = widgets.HTML()
         self.lead = widgets.HTML()
-        self.explorer = StatsExplorer(lang=lang, n=n, workers=workers)
+        self.problem = widgets.HTML()
+        self.explorer = StatsExplorer(game=game, lang=setup.lang or lang, preset=setup.preset,
+                                      players=setup.players, n=n, workers=workers)
+        if setup.bots is not None:
+            for select in self.explorer.bot_selects:
+                select.value = setup.bots
+        if setup.lock:
+            self.explorer.fix(f for f in FIXABLE if setup.is_locked(f))
         self.add_class("tk-dash")
         self.children = [widgets.HTML(_CSS, layout=widgets.Layout(display="none")), FontLoader(), self.title,
-                         self.lead, self.explorer]
+                         self.lead, self.problem, self.explorer]
         self.explorer.lang_toggle.observe(lambda c: self.relabel(), names="value")
         self.relabel()
+        if problem is not None:
+            self.problem.value = (f'<div class="tk-problem" role="alert">'
+                                  f'{html.escape(_d("problem", self.lang, detail=str(problem)))}</div>')
 
     @property
     def lang(self) -> str:
@@ -459,7 +475,7 @@ class ExploreDashboard(widgets.VBox):
         self.explorer.set_lang(lang)
 
     def relabel(self) -> None:
-        lang = self.explorer.lang_toggle.value
+        lang = self.explorer.lang
         self.title.value = f'<h1 class="tk-title">{html.escape(_d("explore.title", lang))}</h1>'
         self.lead.value = f'<p class="tk-dash-lead">{html.escape(_d("explore.lead", lang))}</p>'
 
@@ -477,8 +493,11 @@ def learn_dashboard(lang: str = "en", autoplay_delay: float = 2.5,
     return LearnDashboard(lang=lang, autoplay_delay=autoplay_delay, setup=setup, problem=problem)
 
 
-def explore_dashboard(lang: str = "en", n: int = 2000) -> ExploreDashboard:
-    return ExploreDashboard(lang=lang, n=n)
+def explore_dashboard(lang: str = "en", n: int = 2000, query: str | Mapping[str, Any] | None = None) -> ExploreDashboard:
+    """The explore page; ``query`` as for :func:`play_dashboard` (``game``, ``preset``,
+    ``players``, ``bots``, ``lang``, ``lock``)."""
+    setup, problem = _read_setup(query, "explore")
+    return ExploreDashboard(lang=lang, n=n, setup=setup, problem=problem)
 
 
 __all__ = ["ExploreDashboard", "LearnDashboard", "PlayDashboard", "default_bot", "explore_dashboard",

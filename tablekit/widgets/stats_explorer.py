@@ -50,7 +50,7 @@ import logging
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
@@ -123,6 +123,10 @@ def _choice_name(game: str, field: str) -> Callable[[Any, str], str]:
     return lambda value, lang: choice_label(game, field, value, lang)
 
 
+#: What a teacher's link can fix on the explore page.
+FIXABLE = ("game", "preset", "players", "bots", "lang")
+
+
 class _Refused(Exception):
     """A value from the page outside what the explorer offers; ``code`` and ``params`` make the
     friendly message (a ``Label`` parameter is written in the language of the moment)."""
@@ -181,7 +185,7 @@ def _one_of(value: Any, allowed: Sequence[Any], field: Label, name: Callable[[An
                    allowed=lambda lang: ", ".join(name(c, lang) for c in choices))
 
 
-_REFUSALS = frozenset({"error.range", "error.choice", "error.text", "error.rejected"})
+_REFUSALS = frozenset({"error.range", "error.choice", "error.text", "error.rejected", "error.locked"})
 
 
 class _Guarded:
@@ -468,6 +472,7 @@ class StatsExplorer(widgets.VBox):
             raise ConfigError("tablekit", "game", game, list_games())
         self.lang = lang
         self.workers = workers
+        self._fixed: dict[str, Any] = {}  # what a teacher's link fixed (see ``fix``)
         self._syncing = 0
         self._thread: threading.Thread | None = None
         self._cancel_event = threading.Event()
@@ -670,8 +675,38 @@ class StatsExplorer(widgets.VBox):
             self._render_results()
 
     # --- observers ---------------------------------------------------------------------------
+    # --- what a teacher's link fixed ----------------------------------------------------------
+    def fix(self, fields: Iterable[str]) -> None:
+        """Fix the current game, mode, players, bots and/or language (a teacher's link with
+        ``lock=1``): their controls are disabled, and a run whose values differ (the page sent
+        them anyway) is refused, as is another language."""
+        wanted = set(fields)
+        unknown = sorted(wanted - set(FIXABLE))
+        if unknown:
+            raise ValueError(f"cannot fix {', '.join(unknown)} (allowed: {', '.join(FIXABLE)})")
+        self._fixed = {
+            "game": self.game_select.value, "preset": self.options_a.preset.value,
+            "players": self.players.value, "bots": tuple(w.value for w in self.bot_selects), "lang": self.lang,
+        }
+        self._fixed = {k: v for k, v in self._fixed.items() if k in wanted}
+        controls = {"game": [self.game_select], "preset": [self.options_a.preset], "players": [self.players],
+                    "bots": list(self.bot_selects), "lang": [self.lang_toggle]}
+        for field in wanted:
+            for control in controls[field]:
+                control.disabled = True
+
+    def _check_fixed(self) -> None:
+        now = {"game": self.game_select.value, "preset": self.options_a.preset.value, "players": self.players.value,
+               "bots": tuple(w.value for w in self.bot_selects), "lang": self.lang}
+        for field, value in self._fixed.items():
+            if now[field] != value:
+                raise _Refused("error.locked")
+
     def _on_lang(self, change: Mapping[str, Any]) -> None:
-        if change["new"] not in LANGUAGES:  # cannot come from the page (see _Guarded): a bug
+        if "lang" in self._fixed and change["new"] != self._fixed["lang"]:
+            self.lang_toggle.value = self.lang
+            self._refuse(_Refused("error.locked"))
+        elif change["new"] not in LANGUAGES:  # cannot come from the page (see _Guarded): a bug
             self.lang_toggle.value = self.lang
         elif change["new"] != self.lang:
             self.set_lang(change["new"])
@@ -758,6 +793,7 @@ class StatsExplorer(widgets.VBox):
         (``_Refused`` names the first one out of bounds); only then are games made (a bad
         combination of valid options raises ConfigError from the game's config).
         """
+        self._check_fixed()
         name = self._checked_game(self.game_select.value)
         if name != self.options_a.game:  # the controls were built for another game
             raise _Refused("error.choice", field=_label("label.game"), value=_shown(name),
