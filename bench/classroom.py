@@ -61,7 +61,8 @@ SELECTORS: dict[str, Any] = {
     # A card that needs a choice (Up&Down's Shot names a seat): the first target is chosen.
     "choice": [".tk-table .tk-target-button", ".tk-table .tk-choice-button"],
     "needs_choice": ["S"],  # card codes that ask for a target: not timed
-    "stuck": ".tk-table .tk-new-button",  # no card and no summary for too long: deal anew
+    # no card and no summary for too long: deal anew (the dashboard's Deal; a notebook table's own)
+    "stuck": ".tk-dash-bar button.mod-primary, .tk-table .tk-new-button",
     "speed": ".tk-table .tk-speed",  # the bots' speed range (--bot-delay 0 sets it to 0)
     "code_attr": "code",  # card.dataset[code_attr] is the card's code
 }
@@ -119,8 +120,11 @@ PAGE_SCRIPT = r"""
       const ws = ms !== null && C.wsLast !== null && C.wsLast >= t0 ? C.wsLast - t0 : null;
       resolve({ ms, ws, code: c });
     };
+    // Answered: the card left my hand, or the move ended a round (its summary shows over the
+    // next deal, where my new hand may hold a card of the same code).
     const mo = new MutationObserver(() => {
-      if (count(c) < n) { finish(performance.now() - t0); } else if (first(S.choice)) { finish("choice"); }
+      if (count(c) < n || q(S.summary)) { finish(performance.now() - t0); }
+      else if (first(S.choice)) { finish("choice"); }
     });
     mo.observe(q(S.table) || document.body, { childList: true, subtree: true, attributes: true, characterData: true });
     const timer = setTimeout(() => finish(null), timeout);

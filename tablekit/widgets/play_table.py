@@ -390,6 +390,8 @@ class PlayTable(TableWidget):
                 if self._deal_public and summary.get("final"):
                     summary["deal"] = self._deal_code
                 view["round_end"] = summary
+                if summary.get("final"):  # the last line says who won, not only why it ended
+                    view["prompt"] = summary["text"]
             if self._paused:  # nothing to play until "Next round"
                 view["my_turn"] = False
                 view["prompt"] = tr("widgets.table.round_over_prompt", lang)

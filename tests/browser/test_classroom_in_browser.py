@@ -48,8 +48,13 @@ OUTCOME = {
     "next step": f"{TABLE} .tk-summary .tk-summary-actions button",
 }
 
+# The box an element is seen in: its own, cut to the scrolling list it sits in (the log).
 _BOX = """(el) => { const r = el.getBoundingClientRect();
-  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, height: r.height}; }"""
+  const box = {top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, height: r.height};
+  const list = el.closest(".tk-log-scroll");
+  if (list) { const l = list.getBoundingClientRect();
+    if (r.top < l.top - 1 || r.bottom > l.bottom + 1) { box.height = 0; box.clipped_by_log = true; } }
+  return box; }"""
 
 
 def outside_viewport(page: Page, selectors: dict[str, str]) -> list[str]:

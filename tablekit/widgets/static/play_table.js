@@ -780,14 +780,7 @@ function render({ model, el: host }) {
     } else {
       logList.replaceChildren(...lines.map((t) => el("li", { text: t })));
     }
-    // The newest move in sight, once the browser lays the page out anyway (reading scrollHeight
-    // now would force a layout of the whole page in the middle of drawing).
-    if (!scrollQueued) {
-      scrollQueued = true;
-      requestAnimationFrame(() => { scrollQueued = false; if (logList) logList.scrollTop = logList.scrollHeight; });
-    }
   }
-  let scrollQueued = false;
 
   let liveLine = null;
   function drawLive() {
@@ -839,8 +832,11 @@ function render({ model, el: host }) {
     setPart("summary", JSON.stringify([ending, outcome, outcome ? model.get("deal") : null, looks]), () => (ending
       ? roundEnd(ending, view) : (outcome ? outcomeSummary(outcome) : null)));
     if (setPart("log", looks, () => {
+      // The list scrolls in a box that lays it out from the bottom (column-reverse): the newest
+      // line stays in sight as lines arrive and when the page is resized, with no scrolling code.
       logList = el("ol");
-      return el("details", { class: "tk-log", open: true }, [el("summary", { text: L("log") }), logList]);
+      return el("details", { class: "tk-log", open: true }, [
+        el("summary", { text: L("log") }), el("div", { class: "tk-log-scroll" }, [logList])]);
     })) logList.replaceChildren();
     drawLog();
     if (setPart("live", "", () => (liveLine = el("div", { class: "tk-live", "aria-live": "polite" })))) drawLive();
