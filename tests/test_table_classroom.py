@@ -19,7 +19,7 @@ from tablekit.i18n import tr
 from tablekit.widgets.base import iter_clickables
 from tablekit.widgets.dashboards import learn_dashboard, play_dashboard
 from tablekit.widgets.play_table import PlayTable
-from tablekit.widgets.walkthrough import RuleWalkthrough
+from tablekit.widgets.walkthrough import RuleWalkthrough, section_label
 
 
 def playable(table: PlayTable) -> list[dict[str, Any]]:
@@ -237,7 +237,7 @@ def test_a_finished_lesson_says_what_it_covered_and_offers_the_next() -> None:
     walk.handle({"type": "autoplay", "on": True})
     while not walk.lesson["finished"]:
         walk.handle({"type": "show"} if walk.lesson["your_turn"] else {"type": "next"})
-    sections = {s.section for s in walk.current.steps if s.section}
+    sections = {section_label(s.section, "en") for s in walk.current.steps if s.section}
     assert sections and all(section in walk.lesson["narration"] for section in sections)
     assert walk.labels["speed"] == tr("widgets.walk.speed", "en") == "Autoplay speed"
     walk.handle({"type": "lesson", "index": walk.lesson["next_lesson"]})

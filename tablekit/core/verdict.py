@@ -29,7 +29,10 @@ class Verdict(NamedTuple):
 class Event(NamedTuple):
     """Something that happened during ``step``: a code for narration plus JSON-ready parameters.
 
-    Events never carry a card that some seat may not see.
+    Events never carry a card that some seat may not see, with one exception the rules make: the
+    event that ends a round (or a game of a match) carries every hand as it was then, because the
+    round is scored from them and every player may check the score (``GameSpec.round_summary``
+    draws them). By then those cards are public.
     """
 
     code: str

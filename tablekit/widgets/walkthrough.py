@@ -25,7 +25,7 @@ from tablekit.core.lessons import Lesson
 from tablekit.core.match import Match
 from tablekit.core.registry import spec
 from tablekit.core.verdict import Event
-from tablekit.i18n import tr
+from tablekit.i18n import has, tr
 from tablekit.widgets.base import Handler, TableWidget, iter_cards
 
 WALK_LABELS = ("previous", "next", "autoplay", "stop", "show", "lesson", "section", "your_turn", "step", "speed",
@@ -37,6 +37,17 @@ def lessons_for(game: str) -> tuple[Lesson, ...]:
     return tuple(spec(game).lessons)
 
 
+def section_label(section: str, lang: str) -> str:
+    """A rules section's name (a heading of the game's rules docstring) in ``lang``; a heading
+    the catalogue does not know is shown as written.
+
+    >>> section_label("Special cards", "ja"), section_label("House notes", "ja")
+    ('特殊カード', 'House notes')
+    """
+    code = "core.section." + section.lower().replace(" ", "_")
+    return tr(code, lang) if has(code, lang) else section
+
+
 def finished_text(lessons: Sequence[Lesson], index: int, lang: str) -> str:
     """What the last step of lesson ``index`` says: the rules sections it covered, and the next
     lesson (or that it was the last one).
@@ -46,7 +57,7 @@ def finished_text(lessons: Sequence[Lesson], index: int, lang: str) -> str:
     True
     """
     lesson = lessons[index]
-    sections = list(dict.fromkeys(step.section for step in lesson.steps if step.section))
+    sections = list(dict.fromkeys(section_label(step.section, lang) for step in lesson.steps if step.section))
     text = tr("widgets.walk.complete", lang, title=tr(lesson.title, lang),
               sections=tr("widgets.walk.list_sep", lang).join(sections))
     if index + 1 < len(lessons):
@@ -223,7 +234,7 @@ class RuleWalkthrough(TableWidget):
             section = ""
         else:
             narration = tr(step.narration, lang, **dict(step.params))
-            section = step.section
+            section = section_label(step.section, lang) if step.section else ""
         self.lesson = {
             "title": tr(lesson.title, lang),
             "index": self.index,
