@@ -136,3 +136,43 @@ def test_explore_page_loads_tablekit_jp_and_its_charts_use_it(page: Page, voila_
     _assert_drawn_with_tablekit_jp(text, fonts)
     save_screenshot(page, "font-explore-japanese")
     assert_no_error_text(page)
+
+
+# Elements whose own text has Japanese but whose font stack does not name Tablekit JP (a rule
+# that sets its own font-family, e.g. a monospace line, would draw empty boxes on such a machine).
+STACKS_JS = """([scope, pattern, family]) => {
+  const re = new RegExp(pattern);
+  const bad = [];
+  for (const el of document.querySelectorAll(scope + ", " + scope + " *")) {
+    const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join("");
+    if (re.test(own) && !getComputedStyle(el).fontFamily.includes(family)) {
+      bad.push(el.className + ": " + own.slice(0, 40) + " (" + getComputedStyle(el).fontFamily + ")");
+    }
+  }
+  return bad;
+}"""
+
+
+def test_every_japanese_text_of_a_round_end_names_tablekit_jp(page: Page, voila_url: str) -> None:
+    """Page One's end of round in Japanese: the summary, the worked scores, the standings."""
+    page.goto(f"{voila_url}/voila/render/play.ipynb?game=page_one&preset=classic&players=2&lang=ja")
+    expect(page.locator(TABLE)).to_have_attribute("lang", "ja", timeout=60_000)
+    page.locator(f"{TABLE} .tk-speed").evaluate(
+        "(s) => { s.value = '0'; s.dispatchEvent(new Event('change', {bubbles: true})); }")
+    moves = f"{TABLE} .tk-hand.tk-mine .tk-card.tk-playable, {TABLE} .tk-action-button"
+    for _ in range(300):
+        if page.locator(f"{TABLE} .tk-summary").count():
+            break
+        move = page.locator(moves).first
+        if move.count():
+            move.click()
+            choice = page.locator(f"{TABLE} .tk-choice-button")
+            if choice.count():
+                choice.first.click()
+        page.wait_for_timeout(120)
+    expect(page.locator(f"{TABLE} .tk-summary .tk-worked").first).to_be_visible(timeout=STEP_TIMEOUT)
+    assert page.evaluate(STACKS_JS, [TABLE, JAPANESE.pattern, FONT_FAMILY]) == []
+    text, fonts = _fonts_drawing(page, f"{TABLE} .tk-summary")
+    _assert_drawn_with_tablekit_jp(text, fonts)
+    save_screenshot(page, "font-round-end-japanese")
+    assert_no_error_text(page)
