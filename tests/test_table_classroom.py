@@ -262,3 +262,20 @@ def test_a_locked_explore_link_fixes_the_explorer() -> None:
     assert len(ex.run(wait=True)) == 10
     free = explore_dashboard(n=10, query="game=page_one")
     assert free.explorer.game_select.value == "page_one" and not free.explorer.game_select.disabled
+
+
+def test_a_locked_deal_is_dealt_again_and_never_replaced() -> None:
+    code = deal_code.encode("up_and_down", "basic", 4, 0x2F1A)
+    page = play_dashboard(bot_delay=0, query=f"deal={code}&lock=1")
+    first = page.table.match.states[0]
+    assert page.table.session.seed == 0x2F1A and page.table.deal == code  # a code the class was given
+    assert page.code.disabled and page.code.value == code
+    page.deal_button.click()
+    assert page.table.match.states[0] == first, "Deal deals the teacher's deal again"
+    page.table.handle({"type": "new", "deal": ""})  # "Play again"
+    assert page.table.match.states[0] == first
+    page.table.handle({"type": "new", "deal": deal_code.encode("up_and_down", "basic", 4, 7)})
+    assert page.table.message == tr("widgets.table.locked", "en") and page.table.match.states[0] == first
+    page.code.value = deal_code.encode("up_and_down", "basic", 4, 7)  # forged past the disabled box
+    page.deal_button.click()
+    assert page.table.session.seed == 0x2F1A

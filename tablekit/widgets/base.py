@@ -52,7 +52,7 @@ TABLE_LABELS = (
     "leader", "winner", "trump", "wrap", "empty", "up", "down")
 
 #: What a teacher's link can fix so that a visitor cannot change it.
-LOCKABLE = ("game", "preset", "players", "bots", "open_hands", "lang")
+LOCKABLE = ("game", "preset", "players", "bots", "open_hands", "lang", "deal")
 
 Handler = Callable[[dict[str, Any]], None]
 _log = logging.getLogger(__name__)

@@ -43,7 +43,7 @@ from tablekit.session import hint_bot_name
 from tablekit.widgets import links
 from tablekit.widgets.fonts import FontLoader
 from tablekit.widgets.labels import LANGUAGE_NAMES, bot_label, game_label, preset_label
-from tablekit.widgets.play_table import PlayTable
+from tablekit.widgets.play_table import LOCKABLE, PlayTable
 from tablekit.widgets.walkthrough import RuleWalkthrough
 
 _CSS = """
@@ -216,10 +216,10 @@ class PlayDashboard(Dashboard):
         self.code = widgets.Text(value="", continuous_update=False, placeholder="UD-B4-…",
                                  layout=widgets.Layout(width="190px"), style=wide)
         self.deal_button = widgets.Button(button_style="primary", icon="refresh", layout=widgets.Layout(width="auto"))
-        locked_fields = [f for f in ("game", "preset", "players", "bots", "open_hands", "lang") if self.is_locked(f)]
+        locked_fields = [f for f in LOCKABLE if self.is_locked(f)]
         open_hands = s.open_hands
         self.table = PlayTable(game, preset=s.preset if s.preset in presets(game) else None, players=s.players,
-                               seed=self._link_seed(), lang=self.lang, bot_delay=bot_delay, bots=first_bot,
+                               seed=s.deal_seed, lang=self.lang, bot_delay=bot_delay, bots=first_bot,
                                allow_teaching=open_hands is not False, chrome="bar", locked=locked_fields)
         if open_hands:
             self.table.set_teaching(True)
@@ -238,15 +238,12 @@ class PlayDashboard(Dashboard):
         self.players.observe(self._on_players, names="value")
         self.code.observe(self._on_code, names="value")
         self.deal_button.on_click(lambda _b: self.deal())
+        if self.is_locked("deal"):  # the class plays the link's deal: Deal deals it again
+            self.code.value, self.code.disabled = s.deal or "", True
         self.table.on_lang(self._on_table_lang)
         self.relabel()
         if problem is not None:
             self._show_problem(problem)
-
-    def _link_seed(self) -> int | None:
-        if self.setup.deal is None:
-            return None
-        return deal_code.decode(self.setup.deal)[3]
 
     def _fixed_bot(self) -> str:
         names = self.table.session.bot_names
@@ -354,7 +351,7 @@ class PlayDashboard(Dashboard):
     def deal(self) -> None:
         """Deal with the bar's settings: the deal in the code box, or a fresh random deal."""
         self.problem.value = ""
-        code = self.code.value.strip()
+        code = self.setup.deal if self.is_locked("deal") and self.setup.deal else self.code.value.strip()
         try:
             game = self._value("game", self.game)
             preset = self._value("preset", self.preset)

@@ -269,10 +269,13 @@ class PlayTable(TableWidget):
             except ConfigError:
                 self._say(tr("widgets.table.bad_deal_code", self._lang, code=code[:40]), "refusal")
                 return
-            if not self.fits_lock(game, preset, players):
+            if not self.fits_lock(game, preset, players) or ("deal" in self._locked and code.strip().upper() != self._deal_code):
                 self._say(tr("widgets.table.locked", self._lang), "refusal")
                 return
             self.load_deal(code[:40])
+            self._say(tr("widgets.table.new_deal_code", self._lang, deal=self._deal_code), "info")
+        elif "deal" in self._locked:  # a teacher's deal: "Play again" deals it again
+            self.load_deal(self._deal_code)
             self._say(tr("widgets.table.new_deal_code", self._lang, deal=self._deal_code), "info")
         else:
             now = self.session.game
