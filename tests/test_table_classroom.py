@@ -279,3 +279,20 @@ def test_a_locked_deal_is_dealt_again_and_never_replaced() -> None:
     page.code.value = deal_code.encode("up_and_down", "basic", 4, 7)  # forged past the disabled box
     page.deal_button.click()
     assert page.table.session.seed == 0x2F1A
+
+
+def test_the_bar_refuses_a_value_it_does_not_offer() -> None:
+    """The bar's controls never take what they do not offer: a forged index, a text for a
+    number, a forged list of labels. The value stays and a friendly message says why."""
+    page = play_dashboard(bot_delay=0, query="")
+    state = page.table.match.state
+    for control, forged in ((page.game, {"index": 9}), (page.preset, {"_options_labels": ["Evil"], "index": 0}),
+                            (page.players, {"value": "many"}), (page.bots, {"index": None}),
+                            (page.lang_toggle, {"index": 5})):
+        before = control.value
+        page.problem.value = ""
+        control.set_state(forged)  # what a forged update from the page does
+        assert control.value == before
+        field = control.description or tr("widgets.dash.language", "en")
+        assert tr("widgets.dash.rejected", "en", field=field) in page.problem.value.replace("&#x27;", "'")
+    assert page.table.match.state is state

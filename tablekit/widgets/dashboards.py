@@ -40,7 +40,7 @@ from tablekit.core.errors import ConfigError, TablekitError
 from tablekit.core.registry import list_games, presets, spec
 from tablekit.i18n import LANGUAGES, tr
 from tablekit.session import hint_bot_name
-from tablekit.widgets import links
+from tablekit.widgets import controls, links
 from tablekit.widgets.fonts import FontLoader
 from tablekit.widgets.labels import LANGUAGE_NAMES, bot_label, game_label, preset_label
 from tablekit.widgets.play_table import LOCKABLE, PlayTable
@@ -122,9 +122,9 @@ class Dashboard(widgets.VBox):
         first = self.setup.game if self.setup.game in self.games else self.games[0]
         self.title = widgets.HTML()
         self.lead = widgets.HTML()
-        self.game = widgets.Dropdown(options=[(game_label(g, lang), g) for g in games], value=first,
+        self.game = controls.Dropdown(options=[(game_label(g, lang), g) for g in games], value=first,
                                      style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))
-        self.lang_toggle = widgets.ToggleButtons(
+        self.lang_toggle = controls.ToggleButtons(
             options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=lang,
             style={"button_width": "72px"})
         self.problem = widgets.HTML()
@@ -138,6 +138,18 @@ class Dashboard(widgets.VBox):
         self.lang_toggle.observe(self._on_lang, names="value")
         self._guards: dict[str, tuple[Any, Callable[[], Any]]] = {}
         self._guard("lang", self.lang_toggle, lambda: self.lang)
+        self._watch(self.game, self.lang_toggle)
+
+    def _watch(self, *controls_: Any) -> None:
+        """Show a friendly message when the page sends one of these controls a value it does not
+        offer (the control itself keeps its value: ``tablekit.widgets.controls``)."""
+        for control in controls_:
+            control._tk_refused = self._refused
+
+    def _refused(self, control: Any, _state: Any) -> None:
+        field = control.description or _d("language", self.lang)  # (the language switch has no label)
+        self.problem.value = (f'<div class="tk-problem" role="alert">'
+                              f'{html.escape(_d("rejected", self.lang, field=field))}</div>')
 
     # --- what a teacher's link fixed -----------------------------------------------------
     def is_locked(self, field: str) -> bool:
@@ -206,14 +218,14 @@ class PlayDashboard(Dashboard):
         s = self.setup
         game = self.game.value
         wide = {"description_width": "initial"}
-        self.preset = widgets.Dropdown(style=wide, layout=widgets.Layout(width="auto"))
+        self.preset = controls.Dropdown(style=wide, layout=widgets.Layout(width="auto"))
         low, high = spec(game).players
-        self.players = widgets.BoundedIntText(value=low, min=low, max=high, style=wide,
+        self.players = controls.BoundedIntText(value=low, min=low, max=high, style=wide,
                                               layout=widgets.Layout(width="120px"))
         first_bot = s.bots if s.bots in bot_names(game) else default_bot(game)
-        self.bots = widgets.Dropdown(options=list(bot_names(game)), value=first_bot, style=wide,
+        self.bots = controls.Dropdown(options=list(bot_names(game)), value=first_bot, style=wide,
                                      layout=widgets.Layout(width="auto"))
-        self.code = widgets.Text(value="", continuous_update=False, placeholder="UD-B4-…",
+        self.code = controls.Text(value="", continuous_update=False, placeholder="UD-B4-…",
                                  layout=widgets.Layout(width="190px"), style=wide)
         self.deal_button = widgets.Button(button_style="primary", icon="refresh", layout=widgets.Layout(width="auto"))
         locked_fields = [f for f in LOCKABLE if self.is_locked(f)]
@@ -233,6 +245,7 @@ class PlayDashboard(Dashboard):
         self._guard("preset", self.preset, lambda: self.table.match.game.preset)
         self._guard("players", self.players, lambda: self.table.match.game.num_players)
         self._guard("bots", self.bots, lambda: self._fixed_bot())
+        self._watch(self.preset, self.players, self.bots, self.code)
         self.game.observe(self._on_game, names="value")
         self.preset.observe(self._on_preset, names="value")
         self.players.observe(self._on_players, names="value")
@@ -295,7 +308,7 @@ class PlayDashboard(Dashboard):
             if players is None and current.name == game and current.preset == preset:
                 players = current.num_players
             if players is None:
-                players = int(presets(game)[preset].to_dict().get("players", self.players.value))
+                players = int(presets(game)[preset].to_dict().get("players") or self._players_now())
             self.players.value = players
         finally:
             self._filling = False
@@ -303,7 +316,10 @@ class PlayDashboard(Dashboard):
     def _preset_players(self) -> None:
         game, preset = self.game.value, self.preset.value
         if preset is not None:
-            self.players.value = int(presets(game)[preset].to_dict().get("players", self.players.value))
+            self.players.value = int(presets(game)[preset].to_dict().get("players") or self._players_now())
+
+    def _players_now(self) -> int:
+        return int(self.players.value or 0)
 
     def _on_code(self, change: Mapping[str, Any]) -> None:
         """Enter in the deal-code box: the bar takes that deal's game, mode and players, and deals it."""

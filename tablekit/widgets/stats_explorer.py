@@ -55,7 +55,6 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 import ipywidgets as widgets
 import plotly.graph_objects as go
 import plotly.io as pio
-from traitlets import TraitError
 
 from tablekit.bots import bot_names
 from tablekit.core.errors import ConfigError, TablekitError
@@ -65,6 +64,7 @@ from tablekit.i18n import LANGUAGES, has, seat_name, tr
 from tablekit.sim import CancelledError, simulate
 from tablekit.sim.stats import seat_summary
 from tablekit.widgets import plots
+from tablekit.widgets.controls import BoundedIntText, Checkbox, Dropdown, IntText, Text, ToggleButtons
 from tablekit.widgets.labels import (  # noqa: F401  (re-exported: older imports)
     LANGUAGE_NAMES,
     bot_label,
@@ -186,69 +186,6 @@ def _one_of(value: Any, allowed: Sequence[Any], field: Label, name: Callable[[An
 
 
 _REFUSALS = frozenset({"error.range", "error.choice", "error.text", "error.rejected", "error.locked"})
-
-
-class _Guarded:
-    """Mixin for the explorer's controls: an update from the page that the widget's own traits
-    reject (a text where a number goes, an index past the end, no selection at all), or that
-    rewrites what only Python may write (a selection's labels), is refused as a whole. The
-    kernel keeps its values, the page is sent them again, and the explorer shows a friendly
-    message (``_tk_refused``) instead of a traceback in the kernel log. Values that do pass
-    (a number beyond a forged ``max``) are checked again when Run is pressed.
-    """
-
-    _tk_field: Label | None = None
-    _tk_refused: Callable[[Any, Any], None] | None = None
-    _never_from_page: frozenset[str] = frozenset()
-
-    def _acceptable(self, state: Mapping[str, Any]) -> bool:
-        return not any(key in self._never_from_page for key in state)
-
-    def set_state(self, sync_data: Any) -> None:
-        if isinstance(sync_data, dict) and self._acceptable(sync_data):
-            try:
-                super().set_state(sync_data)  # type: ignore[misc]
-                return
-            except TraitError:  # traitlets rolled back every trait of this update
-                pass
-        self.send_state()  # type: ignore[attr-defined]  # the page shows the kernel's values again
-        if self._tk_refused is not None:
-            self._tk_refused(self, sync_data)
-
-
-class _GuardedSelection(_Guarded):
-    """A selection also refuses a forged list of labels and an update that selects nothing."""
-
-    _never_from_page = frozenset({"_options_labels"})
-
-    def _acceptable(self, state: Mapping[str, Any]) -> bool:
-        index = state.get("index", 0)
-        return super()._acceptable(state) and isinstance(index, int) and not isinstance(index, bool)
-
-
-# The explorer's controls: the ipywidgets of the same names, guarded (see ``_Guarded``).
-class Dropdown(_GuardedSelection, widgets.Dropdown):
-    pass
-
-
-class ToggleButtons(_GuardedSelection, widgets.ToggleButtons):
-    pass
-
-
-class BoundedIntText(_Guarded, widgets.BoundedIntText):
-    pass
-
-
-class IntText(_Guarded, widgets.IntText):
-    pass
-
-
-class Checkbox(_Guarded, widgets.Checkbox):
-    pass
-
-
-class Text(_Guarded, widgets.Text):
-    pass
 
 
 def _show(display: bool) -> str:
