@@ -262,6 +262,8 @@ def test_a_locked_teacher_link_refuses_a_forged_change(page: Page, voila_url: st
     expect(game_box).to_be_disabled()
     expect(page.get_by_label(tr("widgets.dash.players", "ja"), exact=True)).to_be_disabled()
     expect(page.locator(f"{TABLE} .tk-teaching")).to_have_count(0)  # open hands are off and fixed
+    _fast(page)  # then wait for my turn: from there nothing moves unless I play
+    assert wait_for_my_turn(page, None, playable=f"{MY_PLAYABLE}, {TABLE} .tk-action-button") == "turn"
     board = board_html(page)
 
     # The page's own widget models, changed anyway: Python puts the locked values back.
