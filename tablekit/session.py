@@ -39,7 +39,7 @@ from typing import Any, Sequence
 
 from tablekit.bots import Bot, advise, bot_names, make_bot
 from tablekit.core.actions import Action
-from tablekit.core.errors import ConfigError, IllegalActionError, InvalidActionError, RecordError
+from tablekit.core.errors import ConfigError, IllegalActionError, RecordError
 from tablekit.core.game import Game, Outcome
 from tablekit.core.match import Match
 from tablekit.core.record import Record
@@ -146,18 +146,7 @@ class Session:
                                   f"(got {stored!r})")
             bot_seed = stored
         session = cls(game, record.seed, seat, bots, bot_seed)
-        try:
-            match = Match(game, record.seed, record.setup)
-        except (TypeError, ValueError) as exc:
-            raise RecordError(f"record setup is invalid: {exc}") from exc
-        for i, code in enumerate(record.actions):
-            try:
-                match.play(code)
-            except InvalidActionError as exc:
-                raise RecordError(f"action {i} {code!r} is not an action of {game.name}: {exc}") from exc
-            except IllegalActionError as exc:
-                raise RecordError(f"action {i} {code!r} is illegal: {exc.text('en')}") from exc
-        session.match = match
+        session.match = Match.from_record(record)  # RecordError names a bad action
         return session
 
     def __repr__(self) -> str:

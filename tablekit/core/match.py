@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Collection, Mapping
 
 from tablekit.core.actions import Action
+from tablekit.core.errors import IllegalActionError, InvalidActionError, RecordError
 from tablekit.core.game import Game, Outcome
 from tablekit.core.record import Record
 from tablekit.core.rng import check_seed
@@ -40,10 +41,20 @@ class Match:
 
     @classmethod
     def from_record(cls, record: Record) -> Match:
+        """The match at the end of ``record``, with its whole history; RecordError names the
+        first action that is not an action of the game or is illegal where it stands."""
         game = record.make_game()
-        match = cls(game, record.seed, record.setup)
-        for code in record.actions:
-            match.play(code)
+        try:
+            match = cls(game, record.seed, record.setup)
+        except (TypeError, ValueError) as exc:
+            raise RecordError(f"record setup is invalid: {exc}") from exc
+        for i, code in enumerate(record.actions):
+            try:
+                match.play(code)
+            except InvalidActionError as exc:
+                raise RecordError(f"action {i} {code!r} is not an action of {game.name}: {exc}") from exc
+            except IllegalActionError as exc:
+                raise RecordError(f"action {i} {code!r} is illegal: {exc.text('en')}") from exc
         return match
 
     # --- the current position -------------------------------------------------------------
