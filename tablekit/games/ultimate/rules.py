@@ -701,7 +701,7 @@ class Ultimate(Game[UltimateState]):
         return count
 
     def codes(self) -> frozenset[str]:
-        return K.REASON_CODES | K.EVENT_CODES | K.END_CODES | K.LABEL_CODES
+        return K.REASON_CODES | K.EVENT_CODES | K.END_CODES | K.LABEL_CODES | K.HINT_CODES
 
 
 __all__ = ["PRESETS", "Ultimate", "UltimateConfig", "UltimateState"]
