@@ -72,18 +72,18 @@ def _test_games_registered() -> Iterator[None]:
         yield
 
 
-def player_counts(name: str) -> list[int]:
-    low, high = SPECS[name].players
+def player_counts(name: str, preset: str | None = None) -> list[int]:
+    low, high = SPECS[name].players_for(preset)
     return sorted({low, (low + high) // 2, high})
 
 
-def middle(name: str) -> int:
-    low, high = SPECS[name].players
+def middle(name: str, preset: str | None = None) -> int:
+    low, high = SPECS[name].players_for(preset)
     return (low + high) // 2
 
 
 CASES = [(name, preset, players) for name in GAMES for preset in SPECS[name].presets
-         for players in player_counts(name)]
+         for players in player_counts(name, preset)]
 PRESETS = [(name, preset) for name in GAMES for preset in SPECS[name].presets]
 LESSONS = [(name, lesson) for name in GAMES for lesson in SPECS[name].lessons]
 
@@ -140,7 +140,7 @@ def count_line(name: str, line: PerftLine) -> int:
 
 def new_perft_line(name: str, preset: str, seed: int) -> PerftLine:
     """A position for a preset the file does not cover: as deep as stays under 20,000 lines."""
-    game = make(name, preset=preset, players=middle(name))
+    game = make(name, preset=preset, players=middle(name, preset))
     state = game.initial_state(seed)
     depth, count = 1, perft(game, state, 1)
     while depth < 12:
@@ -148,7 +148,7 @@ def new_perft_line(name: str, preset: str, seed: int) -> PerftLine:
         if deeper > 20_000 or deeper == count:
             break
         depth, count = depth + 1, deeper
-    return PerftLine(preset, middle(name), seed, depth, count)
+    return PerftLine(preset, middle(name, preset), seed, depth, count)
 
 
 def divide_text(name: str, line: PerftLine) -> str:
@@ -182,12 +182,12 @@ def test_perft(name: str) -> None:
 
 # --- golden playthroughs ----------------------------------------------------------------------------
 def playthrough_path(name: str, preset: str) -> Path:
-    return PLAYTHROUGH_DIR / f"{name}-{preset}-{middle(name)}p-seed{PLAYTHROUGH_SEED}.txt"
+    return PLAYTHROUGH_DIR / f"{name}-{preset}-{middle(name, preset)}p-seed{PLAYTHROUGH_SEED}.txt"
 
 
 @pytest.mark.parametrize(("name", "preset"), PRESETS, ids=[case_id(c) for c in PRESETS])
 def test_playthrough(name: str, preset: str) -> None:
-    game = make(name, preset=preset, players=middle(name))
+    game = make(name, preset=preset, players=middle(name, preset))
     text = playthrough(game, PLAYTHROUGH_SEED, max_steps=PLAYTHROUGH_STEPS)
     path = playthrough_path(name, preset)
     if REGEN:
@@ -270,7 +270,7 @@ SEEDS = st.integers(min_value=0, max_value=2**32)
 
 def draw_line(name: str, data: st.DataObject) -> Any:
     preset = data.draw(st.sampled_from(sorted(SPECS[name].presets)), label="preset")
-    low, high = SPECS[name].players
+    low, high = SPECS[name].players_for(preset)
     players = data.draw(st.integers(min_value=low, max_value=high), label="players")
     return random_line(name, preset, players, data.draw(SEEDS, label="seed"), data.draw(LINE, label="line"))
 

@@ -20,9 +20,10 @@ def test_every_builtin_game_exports_its_spec() -> None:
         game = make(name)
         assert isinstance(game, game_spec.game_class)
         assert game.preset == game_spec.default_preset
-        low, high = game_spec.players
-        assert low <= game.num_players <= high
+        low, high = game_spec.players_for(game.preset)
+        assert game_spec.players[0] <= low <= game.num_players <= high <= game_spec.players[1]
         for letter, preset in game_spec.deal_letters.items():
+            low = game_spec.players_for(preset)[0]
             assert deal_code.decode(deal_code.encode(name, preset, low, 0xABC)) == (name, preset, low, 0xABC)
             assert game_spec.deal_letter(preset) == letter
 

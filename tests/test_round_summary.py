@@ -75,10 +75,14 @@ def steps(game: Any, seed: int, bot: Any = None) -> Iterator[tuple[Any, Any, Any
 def check_shape(summary: dict[str, Any], players: int, lang: str = "en") -> None:
     """What every summary looks like (and that it is JSON-ready)."""
     json.dumps(summary)
-    assert set(summary) == {"final", "title", "text", "hands", "standings"}
+    assert set(summary) == {"final", "title", "text", "hands", "standings", "piles"}
     assert isinstance(summary["final"], bool) and summary["title"] and summary["text"]
     assert "{" not in summary["text"] + summary["title"]
-    assert [h["owner"] for h in summary["hands"]] == list(range(players))
+    # One hand a seat in seat order (or none: a deal thrown in before anyone saw a card).
+    assert [h["owner"] for h in summary["hands"]] in (list(range(players)), [])
+    for z in summary["piles"]:
+        assert z["kind"] == "pile" and z["id"].startswith("reveal-") and isinstance(z["worked"], str)
+        assert all(c["face"] is not None and not c["playable"] for c in z["cards"])
     for h in summary["hands"]:
         assert h["kind"] == "hand" and h["id"] == f"reveal-{h['owner']}" and h["hidden"] == 0
         assert all(c["face"] is not None and not c["playable"] and not c["choices"] for c in h["cards"])

@@ -1,10 +1,7 @@
 """Ultimate against the protocol: ``check_game`` on every preset at a low, a middle and a high
 player count, determinize never changing an observation (hypothesis), voids and the called
-card respected by the resampling, and every code written in English and Japanese.
-
-Ultimate is not in the registry yet (its view comes later), but ``check_game`` replays records,
-which makes games by name: the fixture registers a spec for the duration of each test only,
-with a stand-in view that no test here calls.
+card respected by the resampling, and every code written in English and Japanese, with the
+option combinations the registry-driven tests (``tests/test_every_game.py``) do not reach.
 """
 
 from __future__ import annotations
@@ -17,32 +14,16 @@ from helpers_ultimate import c, deal, game, to_tricks
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablekit.core.registry import GameSpec, list_games, register, unregister
-from tablekit.games.ultimate import DEFAULT_PRESET, PLAYER_RANGE, PRESETS, Ultimate
+from tablekit.games.ultimate import PLAYER_RANGE, PRESETS, Ultimate
 from tablekit.i18n import LANGUAGES, catalog
 from tablekit.testing import check_game, perft
-
-
-def _no_view(*args: Any, **kwargs: Any) -> dict[str, Any]:  # pragma: no cover - never called here
-    raise NotImplementedError("Ultimate has no view yet")
-
-
-@pytest.fixture
-def registered() -> Iterator[None]:
-    assert "ultimate" not in list_games(), "Ultimate is registered for real now: drop this fixture"
-    register(GameSpec(name="ultimate", game_class=Ultimate, presets=PRESETS, default_preset=DEFAULT_PRESET,
-                      players=(3, 8), view=_no_view))
-    try:
-        yield
-    finally:
-        unregister("ultimate")
 
 
 CASES = [(preset, n) for preset, (low, high) in PLAYER_RANGE.items() for n in (low, (low + high) // 2, high)]
 
 
 @pytest.mark.parametrize("preset, players", CASES)
-def test_check_game(registered: None, preset: str, players: int) -> None:
+def test_check_game(preset: str, players: int) -> None:
     report = check_game(game(preset, players), seeds=range(2), observe_every=3)
     assert report.games == 2
     seen = report.codes_seen or set()
@@ -57,7 +38,7 @@ def test_check_game(registered: None, preset: str, players: int) -> None:
      "partner_on_fail": "half_bid", "single_deal": True},
     {"forbid_own_card": True, "tie": "play_on", "target": 40},
 ])
-def test_check_game_options(registered: None, options: dict[str, Any]) -> None:
+def test_check_game_options(options: dict[str, Any]) -> None:
     report = check_game(game("partner", 5, **options), seeds=range(3), observe_every=2)
     assert report.games == 3
 

@@ -1,7 +1,5 @@
 """The Ultimate view-model and end-of-deal summary, in PlayTable without a browser.
 
-Ultimate is not in the registry yet (lessons and bots come later), so the fixture registers a
-spec with the real ``view_model`` and ``round_summary`` for the duration of each test only.
 Whole games are played by sending the requests the browser sends, and at every turn of the
 person the synced state is checked: no card the seat may not see, bid buttons that are legal
 bids, the discard counter, the trick in seat order with its leader, and a summary at the end of
@@ -19,27 +17,14 @@ from helpers_ultimate import deal, game
 from test_play_table import without_round_end
 
 from tablekit import make
-from tablekit.core.registry import GameSpec, list_games, register, unregister
 from tablekit.core.view import ZONE_KINDS, iter_cards
-from tablekit.games.ultimate import DEFAULT_PRESET, PRESETS, Ultimate
+
 from tablekit.games.ultimate.actions import card_code
 from tablekit.games.ultimate.state import DISCARD, PLAY
 from tablekit.games.ultimate.view import offered_bids, round_summary, view_model
 from tablekit.i18n import tr
 from tablekit.render.svg import standard_name
 from tablekit.widgets.play_table import PlayTable
-
-
-@pytest.fixture
-def registered() -> Iterator[None]:
-    assert "ultimate" not in list_games(), "Ultimate is registered for real now: drop this fixture"
-    register(GameSpec(name="ultimate", game_class=Ultimate, presets=PRESETS, default_preset=DEFAULT_PRESET,
-                      players=(3, 8), view=view_model, round_summary=round_summary,
-                      display_options=("four_colour",)))
-    try:
-        yield
-    finally:
-        unregister("ultimate")
 
 
 def faces(node: Any) -> Iterator[str]:
@@ -149,7 +134,7 @@ def play_game(table: PlayTable, rng: random.Random, limit: int = 5000) -> list[d
 @pytest.mark.parametrize("preset, players, target", [
     ("basic", 4, 150), ("partner", 5, 80), ("circle", 3, 150), ("basic", 8, 60),
 ])
-def test_whole_games_by_clicking(registered: None, preset: str, players: int, target: int) -> None:
+def test_whole_games_by_clicking(preset: str, players: int, target: int) -> None:
     table = PlayTable("ultimate", preset=preset, players=players, seed=7, bots="random", bot_delay=0,
                       bot_seed=3, target=target)
     summaries = play_game(table, random.Random(11))
@@ -162,7 +147,7 @@ def test_whole_games_by_clicking(registered: None, preset: str, players: int, ta
                                                       for t in state.totals]
 
 
-def test_japanese_table_and_teaching_view(registered: None) -> None:
+def test_japanese_table_and_teaching_view() -> None:
     table = PlayTable("ultimate", preset="partner", players=4, seed=2, bots="random", bot_delay=0, bot_seed=1,
                       lang="ja", single_deal=True)
     summaries = play_game(table, random.Random(5))
@@ -266,10 +251,9 @@ def test_round_summary_reveals_kitty_discards_and_leftovers() -> None:
         summary = round_summary(g, events, "en")
         if summary is not None and s.results:
             break
-    ids = [h["id"] for h in summary["hands"]]
-    assert ids == ["reveal-0", "reveal-1", "reveal-2", "reveal-3", "reveal-4", "reveal-kitty", "reveal-discards",
-                   "reveal-leftovers"]
-    shown = {h["id"]: [c["face"]["code"] for c in h["cards"]] for h in summary["hands"]}
+    assert [h["id"] for h in summary["hands"]] == ["reveal-0", "reveal-1", "reveal-2", "reveal-3", "reveal-4"]
+    assert [z["id"] for z in summary["piles"]] == ["reveal-kitty", "reveal-discards", "reveal-leftovers"]
+    shown = {z["id"]: [c["face"]["code"] for c in z["cards"]] for z in summary["piles"]}
     assert len(shown["reveal-kitty"]) == 5 and len(shown["reveal-discards"]) == 5
     assert len(shown["reveal-leftovers"]) == 2
     declarer, contract, points, made = s.results[-1]

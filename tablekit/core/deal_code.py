@@ -33,8 +33,8 @@ def _coded_games() -> dict[str, str]:
     return {spec(g).deal_prefix: g for g in list_games() if spec(g).deal_prefix}
 
 
-def _check_players(game: str, players: object) -> int:
-    low, high = spec(game).players
+def _check_players(game: str, players: object, preset: str | None = None) -> int:
+    low, high = spec(game).players_for(preset)
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
         raise ConfigError("deal_code", "players", players, f"an integer from {low} to {high}")
     return players
@@ -56,7 +56,7 @@ def encode(game: str, preset: str, players: int, seed: int) -> str:
     letter = game_spec.deal_letter(preset)
     if letter is None:
         raise ConfigError("deal_code", "preset", preset, sorted(game_spec.deal_letters.values()))
-    _check_players(game, players)
+    _check_players(game, players, preset)
     if not is_seed(seed):
         raise ConfigError("deal_code", "seed", seed, "an integer from 0 to 2**64 - 1")
     return f"{game_spec.deal_prefix}-{letter}{players}-{seed:X}"
@@ -85,7 +85,7 @@ def decode(code: str) -> tuple[str, str, int, int]:
         raise ConfigError("deal_code", "preset letter", letter, sorted(letters))
     value = int(seed, 16)
     assert value <= MAX_SEED  # 16 hex digits at most
-    return game, letters[letter], _check_players(game, int(players)), value
+    return game, letters[letter], _check_players(game, int(players), letters[letter]), value
 
 
 __all__ = ["decode", "encode", "random_seed"]

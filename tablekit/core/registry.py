@@ -26,6 +26,7 @@ from tablekit.core.verdict import Event
 # on first use.
 _PACKAGES: dict[str, str] = {
     "up_and_down": "tablekit.games.up_and_down",
+    "ultimate": "tablekit.games.ultimate",
     "page_one": "tablekit.games.page_one",
 }
 _BUILTIN = frozenset(_PACKAGES)
@@ -56,6 +57,8 @@ class GameSpec:
     * ``ui_options``: the options a settings panel shows first (the others go under "More").
     * ``mode_options``: options that choosing a preset (the "Mode" menu) already sets, so a
       settings panel does not offer them a second time (Up&Down's ``mode``).
+    * ``preset_players``: a preset's own player range where it is narrower than ``players``
+      (Ultimate's basic rules need 4; its circle preset takes 3): see :meth:`players_for`.
     * ``display_options``: view switches the table offers (e.g. ``("four_colour",)``).
     * ``human_seats(config, seat)``: the seats a person at the screen controls (several in solo
       and co-op modes); ``is_match(config)``: whether a game is a sequence of deals to a target
@@ -81,6 +84,7 @@ class GameSpec:
     human_seats: Callable[[GameConfig, int], frozenset[int]] = _one_seat
     is_match: Callable[[GameConfig], bool] = _is_match
     mode_options: tuple[str, ...] = ()
+    preset_players: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     round_summary: Callable[[Game[Any], Sequence[Event], str], dict[str, Any] | None] | None = None
 
     def __post_init__(self) -> None:
@@ -89,13 +93,24 @@ class GameSpec:
         for letter, preset in self.deal_letters.items():
             if preset not in self.presets or len(letter) != 1 or not letter.isupper():
                 raise ConfigError(self.name, "deal_letters", letter, "one capital letter per preset")
-        low, high = self.players
-        if not 2 <= low <= high <= 9:
-            # Deal codes hold the player count in one digit.
-            raise ConfigError(self.name, "players", self.players, "a range within 2 to 9")
+        for name, (low, high) in {"": self.players, **self.preset_players}.items():
+            if not 2 <= low <= high <= 9:
+                # Deal codes hold the player count in one digit.
+                raise ConfigError(self.name, f"players{f' of {name}' if name else ''}", (low, high),
+                                  "a range within 2 to 9")
+            if name and not (self.players[0] <= low and high <= self.players[1]):
+                raise ConfigError(self.name, f"players of {name}", (low, high), f"within {self.players}")
 
     def __repr__(self) -> str:
         return f"GameSpec({self.name!r})"
+
+    def players_for(self, preset: str | None = None) -> tuple[int, int]:
+        """The player range of ``preset`` (None: the default preset): its own, else the game's.
+
+        >>> spec("up_and_down").players_for("solo")
+        (2, 7)
+        """
+        return self.preset_players.get(preset or self.default_preset, self.players)
 
     def deal_letter(self, preset: str) -> str | None:
         """The deal-code letter of a preset (None: that preset has no deal code)."""
@@ -120,8 +135,8 @@ def list_games() -> list[str]:
     """Names of the games that can be made, in one order that every menu uses: tablekit's own
     games as ``_PACKAGES`` lists them, then games registered while the program runs.
 
-    >>> list_games()[:2]
-    ['up_and_down', 'page_one']
+    >>> list_games()[:3]
+    ['up_and_down', 'ultimate', 'page_one']
     """
     return list(_PACKAGES) + [name for name in _SPECS if name not in _PACKAGES]
 

@@ -273,22 +273,39 @@ def join_sentences(sentences: Iterable[str], lang: str) -> str:
     return ("" if lang == "ja" else " ").join(s for s in sentences if s)
 
 
+def revealed_pile(name: str, label: str, cards: Sequence[dict[str, Any]], worked: str = "") -> dict[str, Any]:
+    """Cards of nobody's hand shown face up at the end of a round (a kitty, the declarer's
+    discards, cards left out of play): a ``pile`` zone with id ``reveal-<name>`` and its points
+    ``worked`` out.
+
+    >>> z = revealed_pile("kitty", "Kitty", [], worked="0")
+    >>> z["kind"], z["id"], z["label"]
+    ('pile', 'reveal-kitty', 'Kitty')
+    """
+    return zone("pile", f"reveal-{name}", label, cards=list(cards), worked=worked)
+
+
 def round_summary_view(*, final: bool, title: str, text: str, hands: Sequence[dict[str, Any]],
-                       standings: Sequence[dict[str, Any]]) -> dict[str, Any]:
+                       standings: Sequence[dict[str, Any]], piles: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
     """The end-of-round moment, JSON-ready: ``final`` (the whole game or match is over: offer
     "Play again"; otherwise "Next round"), a ``title``, a ``text`` naming the winner(s) and why,
-    the revealed ``hands`` (see :func:`revealed_hand`) and the ``standings`` (see
-    :func:`standing`).
+    the revealed ``hands`` (see :func:`revealed_hand`; one per seat in seat order, or none when
+    the round ended before any card was seen), the ``standings`` (see :func:`standing`) and
+    the ``piles`` of cards outside the hands the rules reveal too (see :func:`revealed_pile`).
 
     >>> v = round_summary_view(final=False, title="Round 1 is over", text="Player 1 went out.",
     ...                        hands=[revealed_hand(0, "en", [])], standings=[standing(0, "en", "0", True)])
-    >>> v["final"], [h["id"] for h in v["hands"]], v["standings"][0]["label"]
-    (False, ['reveal-0'], 'Player 1')
+    >>> v["final"], [h["id"] for h in v["hands"]], v["standings"][0]["label"], v["piles"]
+    (False, ['reveal-0'], 'Player 1', [])
     """
     for h in hands:
         if h.get("kind") != "hand" or not str(h.get("id", "")).startswith("reveal-"):
             raise ValueError(f"a revealed hand must be a hand zone with id 'reveal-<seat>' (got {h.get('id')!r})")
-    return {"final": bool(final), "title": title, "text": text, "hands": list(hands), "standings": list(standings)}
+    for z in piles:
+        if z.get("kind") != "pile" or not str(z.get("id", "")).startswith("reveal-"):
+            raise ValueError(f"a revealed pile must be a pile zone with id 'reveal-<name>' (got {z.get('id')!r})")
+    return {"final": bool(final), "title": title, "text": text, "hands": list(hands), "standings": list(standings),
+            "piles": list(piles)}
 
 
 def last_event(events: Sequence[Event], codes: str | Iterable[str]) -> tuple[int, Event] | None:

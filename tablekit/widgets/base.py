@@ -83,7 +83,8 @@ def with_svg(view: dict[str, Any], four_colour: bool | None = None) -> dict[str,
     (when not None) picks the four-colour suits of a standard deck. An empty ring slot has no
     picture."""
     back = tr("widgets.table.face_down", view["lang"])
-    revealed = (view.get("round_end") or {}).get("hands", [])  # the hands shown at a round's end
+    ended = view.get("round_end") or {}
+    revealed = [*ended.get("hands", []), *ended.get("piles", [])]  # what a round's end shows face up
     for part in (view, {"zones": revealed}):
         for c in iter_cards(part):
             c["svg"] = "" if c.get("empty") else card_svg(c["face"], back, four_colour=four_colour)

@@ -219,7 +219,7 @@ class PlayDashboard(Dashboard):
         game = self.game.value
         wide = {"description_width": "initial"}
         self.preset = controls.Dropdown(style=wide, layout=widgets.Layout(width="auto"))
-        low, high = spec(game).players
+        low, high = spec(game).players_for(s.preset if s.preset in presets(game) else None)
         self.players = controls.BoundedIntText(value=low, min=low, max=high, style=wide,
                                               layout=widgets.Layout(width="120px"))
         first_bot = s.bots if s.bots in bot_names(game) else default_bot(game)
@@ -294,10 +294,6 @@ class PlayDashboard(Dashboard):
         try:
             names = list(presets(game))
             current = self.table.match.game
-            low, high = spec(game).players
-            # Widen first so that both bounds can move whatever the old range was.
-            self.players.min, self.players.max = min(low, self.players.min), max(high, self.players.max)
-            self.players.min, self.players.max = low, high
             bots = self.bots.value
             self.bots.options = [(bot_label(b, self.lang), b) for b in bot_names(game)]
             self.bots.value = bots if bots in bot_names(game) else default_bot(game)
@@ -305,6 +301,7 @@ class PlayDashboard(Dashboard):
             if preset is None:
                 preset = current.preset if current.name == game and current.preset in names else names[0]
             self.preset.value = preset
+            self._players_range(game, preset)
             if players is None and current.name == game and current.preset == preset:
                 players = current.num_players
             if players is None:
@@ -313,9 +310,17 @@ class PlayDashboard(Dashboard):
         finally:
             self._filling = False
 
+    def _players_range(self, game: str, preset: str) -> None:
+        """The Players box takes the mode's own range (``GameSpec.players_for``)."""
+        low, high = spec(game).players_for(preset)
+        # Widen first so that both bounds can move whatever the old range was.
+        self.players.min, self.players.max = min(low, self.players.min), max(high, self.players.max)
+        self.players.min, self.players.max = low, high
+
     def _preset_players(self) -> None:
         game, preset = self.game.value, self.preset.value
         if preset is not None:
+            self._players_range(game, preset)
             self.players.value = int(presets(game)[preset].to_dict().get("players") or self._players_now())
 
     def _players_now(self) -> int:
@@ -395,7 +400,7 @@ class PlayDashboard(Dashboard):
                 finally:
                     self._filling = False
                     self.game.observe(self._on_game, names="value")
-            low, high = spec(game).players
+            low, high = spec(game).players_for(preset)
             if not low <= players <= high:
                 raise ConfigError(game, "players", players, f"from {low} to {high}")
             self.table.new_game(game, preset, players, seed=seed, seat=0, bots=bots)

@@ -420,7 +420,7 @@ def parse_setup(query: str | Mapping[str, Any], page: str) -> TeacherSetup:
         if "preset" in values:
             out["preset"] = _choice("preset", values["preset"], list(game_spec.presets))
         if "players" in values:
-            low, high = game_spec.players
+            low, high = game_spec.players_for(out.get("preset"))
             text = values["players"].strip()
             if not _NUMBER.match(text) or not low <= int(text) <= high:
                 raise LinkError("widgets.links.range", "players", values["players"],

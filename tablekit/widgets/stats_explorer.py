@@ -528,11 +528,12 @@ class StatsExplorer(widgets.VBox):
         if self._status[1] in _REFUSALS and not self._active:
             self._set_status("ready", "status.ready")
 
-    def _players_range(self, game: str | None = None) -> tuple[int, int]:
-        """The player counts the game's config allows (never the widget's ``min``/``max``)."""
-        cfg_cls = type(make(game or self.options_a.game).config)
-        low, high = cfg_cls.describe().get("players", {}).get("between", [1, 10])
-        return int(low), int(high)
+    def _players_range(self, game: str | None = None, preset: str | None = None) -> tuple[int, int]:
+        """The player counts the game's spec allows for variant A's preset (never the widget's
+        ``min``/``max``)."""
+        if game is None:
+            game, preset = self.options_a.game, self.options_a.preset.value
+        return spec(game).players_for(preset if preset in presets(game) else None)
 
     def _checked_players(self) -> int:
         low, high = self._players_range()
@@ -540,18 +541,21 @@ class StatsExplorer(widgets.VBox):
 
     # --- building the controls -------------------------------------------------------------
     def _load_game(self, game: str, preset: str | None = None) -> None:
-        low, high = self._players_range(game)
-        with self._quiet():
-            self.players.min, self.players.max = 1, 10_000  # widen first so both bounds can move
-            self.players.min, self.players.max = low, high
+        self._set_players_range(*self._players_range(game, preset))
         self.options_a.build(game, preset)
         self.options_b.build(game, preset)
         self._preset_players()
         self._rebuild_bots()
 
+    def _set_players_range(self, low: int, high: int) -> None:
+        with self._quiet():
+            self.players.min, self.players.max = 1, 10_000  # widen first so both bounds can move
+            self.players.min, self.players.max = low, high
+
     def _preset_players(self) -> None:
-        """Set the player count to the preset of variant A."""
+        """Set the player range and count to the preset of variant A."""
         low, high = self._players_range()
+        self._set_players_range(low, high)
         value = int(self.options_a.preset_values().get("players", low))
         if value != self.players.value:
             self.players.value = max(low, min(high, value))

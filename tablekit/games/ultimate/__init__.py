@@ -1,15 +1,13 @@
 """Ultimate (アルティメット): a trick-taking game with an auction, a kitty, trumps and an
 optional secret partner. Rules: ``rules.py``.
 
-The engine only, for now: the package exports the game class, its config and presets, but no
-``SPEC`` yet (a registered game needs a view, lessons and bots, which come next), so it is not
-in ``tablekit.core.registry``'s list. Build a game directly:
-
->>> game = Ultimate(PRESETS["partner"], "partner")
+>>> from tablekit import make
+>>> game = make("ultimate", preset="partner")
 >>> game.config.partner_call, game.num_players
 (True, 4)
 """
 
+from tablekit.core.registry import GameSpec
 from tablekit.games.ultimate.actions import (
     PASS,
     Bid,
@@ -25,10 +23,31 @@ from tablekit.games.ultimate.actions import (
 from tablekit.games.ultimate.config import DEFAULT_PRESET, PLAYER_RANGE, PRESETS, UltimateConfig
 from tablekit.games.ultimate.rules import Ultimate, UltimateState
 
+from tablekit.games.ultimate.bots import HeuristicBot
+
+from tablekit.games.ultimate.view import round_summary, view_model
+
 GAME_CLASS = Ultimate
+
+SPEC = GameSpec(
+    name="ultimate",
+    game_class=Ultimate,
+    presets=PRESETS,
+    default_preset=DEFAULT_PRESET,
+    players=(3, 8),
+    preset_players=PLAYER_RANGE,
+    view=view_model,
+    lessons=(),  # LESSONS (lessons.py) next
+    bots={"heuristic": HeuristicBot},
+    deal_prefix="UL",
+    deal_letters={"B": "basic", "P": "partner", "C": "circle"},
+    ui_options=("points", "partner_call", "allow_no_trump", "all_pass"),
+    display_options=("four_colour",),
+    round_summary=round_summary,
+)
 
 __all__ = [
     "DEFAULT_PRESET", "GAME_CLASS", "PASS", "PLAYER_RANGE", "PRESETS", "Bid", "CallPartner", "Discard",
-    "NameTrump", "Pass", "Play", "Ultimate", "UltimateConfig", "UltimateState", "card_code", "card_from_code",
+    "NameTrump", "Pass", "Play", "SPEC", "Ultimate", "UltimateConfig", "UltimateState", "card_code", "card_from_code",
     "from_code",
 ]

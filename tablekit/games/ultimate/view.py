@@ -42,6 +42,7 @@ from tablekit.core.view import (
     join_sentences,
     last_event,
     revealed_hand,
+    revealed_pile,
     round_summary_view,
     signed,
     standing,
@@ -349,14 +350,10 @@ def _points_worked(game: Ultimate, codes: Sequence[str], lang: str) -> str:
     return worked_sum(terms) or tr(f"{V}.no_points", lang)
 
 
-def _shown(name: str, label: str, owner: int | None, codes: Sequence[str], worked: str, lang: str,
-           four_colour: bool) -> dict[str, Any]:
-    """A set of cards revealed at the end of a deal (kitty, discards, leftovers) as a revealed
-    ``hand`` zone with its own id and label."""
+def _shown(name: str, label: str, codes: Sequence[str], worked: str, lang: str, four_colour: bool) -> dict[str, Any]:
+    """A set of cards revealed at the end of a deal (kitty, discards, leftovers)."""
     cards = [card(card_face(c, lang, four_colour), key=f"reveal-{name}-{i}-{c}") for i, c in enumerate(codes)]
-    z = revealed_hand(0, lang, cards, worked=worked)
-    z.update(id=f"reveal-{name}", label=label, owner=owner)
-    return z
+    return revealed_pile(name, label, cards, worked)
 
 
 def _winner_sentence(game_over: Event, lang: str) -> str:
@@ -387,7 +384,7 @@ def round_summary(game: Game[Any], events: Sequence[Event], lang: str = "en",
     >>> s = round_summary(game, [ev], "en")
     >>> s["final"], s["title"]
     (False, 'Deal 2: the contract is made')
-    >>> [(h["id"], h["score"]) for h in s["hands"]][:2], s["hands"][-2]["worked"]
+    >>> [(h["id"], h["score"]) for h in s["hands"]][:2], s["piles"][-2]["worked"]
     ([('reveal-0', '0'), ('reveal-1', '+20')], '5♠ -1 = -1')
     """
     if not isinstance(game, Ultimate):
@@ -437,20 +434,20 @@ def round_summary(game: Game[Any], events: Sequence[Event], lang: str = "en",
         hands.append(revealed_hand(seat, lang, [], badges=[role, tr(f"{V}.tricks", lang, count=p["tricks"][seat])],
                                    worked=worked, score=signed(gain), winner=gain > 0))
     counted = game.config.discards_count_for == "declarer"
-    hands.append(_shown("kitty", tr(f"{V}.summary_kitty", lang, player=declarer), declarer, p["kitty"],
-                        _points_worked(game, p["kitty"], lang), lang, four_colour))
-    hands.append(_shown("discards", tr(f"{V}.summary_discards" if counted else f"{V}.summary_discards_nobody",
-                                      lang, player=declarer), declarer, p["discards"],
-                        _points_worked(game, p["discards"], lang), lang, four_colour))
+    piles = [_shown("kitty", tr(f"{V}.summary_kitty", lang, player=declarer), p["kitty"],
+                    _points_worked(game, p["kitty"], lang), lang, four_colour),
+             _shown("discards", tr(f"{V}.summary_discards" if counted else f"{V}.summary_discards_nobody",
+                                   lang, player=declarer), p["discards"],
+                    _points_worked(game, p["discards"], lang), lang, four_colour)]
     if p["leftovers"]:
-        hands.append(_shown("leftovers", tr(f"{V}.summary_leftovers", lang), None, p["leftovers"],
+        piles.append(_shown("leftovers", tr(f"{V}.summary_leftovers", lang), p["leftovers"],
                             _points_worked(game, p["leftovers"], lang), lang, four_colour))
     totals = p["totals"]
     best = max(totals)
     standings = [standing(i, lang, tr(f"{V}.standing", lang, total=x, target=target), x == best)
                  for i, x in enumerate(totals)]
     return round_summary_view(final=final, title=title, text=join_sentences(said, lang), hands=hands,
-                              standings=standings)
+                              standings=standings, piles=piles)
 
 
 __all__ = ["card_face", "offered_bids", "round_summary", "suit_text", "view_model"]

@@ -670,6 +670,12 @@ function render({ model, el: host }) {
             el("th", { scope: "row", text: s.label }), el("td", { text: s.value })])),
         ])
       : null;
+    // Every hand, then the cards of nobody's hand the rules show too (a kitty, discards).
+    const piles = (summary.piles || []).map((z) => el("div", { class: "tk-revealed-pile", "data-zone": z.id }, [
+      el("div", { class: "tk-hand-head" }, [el("span", { class: "tk-name", text: z.label })]),
+      el("div", { class: "tk-cards" }, (z.cards || []).map((c) => cardNode(c, { cls: "tk-static", fresh: true }))),
+      z.worked ? el("div", { class: "tk-worked", text: z.worked }) : null,
+    ]));
     const hands = (summary.hands || []).map((z) => el("div", { class: "tk-revealed-hand", "data-seat": z.owner }, [
       el("div", { class: "tk-hand-head" }, [
         el("span", { class: "tk-name", text: z.label }),
@@ -686,8 +692,8 @@ function render({ model, el: host }) {
       el("div", { class: "tk-controls tk-summary-actions" }, actions),
       el("div", { class: "tk-summary-body" }, [
         standings,
-        hands.length ? el("div", { class: "tk-revealed", role: "group", "aria-label": L("revealed") }, [
-          el("div", { class: "tk-revealed-title", text: L("revealed") }), ...hands]) : null,
+        hands.length || piles.length ? el("div", { class: "tk-revealed", role: "group", "aria-label": L("revealed") }, [
+          el("div", { class: "tk-revealed-title", text: L("revealed") }), ...hands, ...piles]) : null,
       ]),
     ]);
   }
