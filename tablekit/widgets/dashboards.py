@@ -225,7 +225,7 @@ class PlayDashboard(Dashboard):
         first_bot = s.bots if s.bots in bot_names(game) else default_bot(game)
         self.bots = controls.Dropdown(options=list(bot_names(game)), value=first_bot, style=wide,
                                      layout=widgets.Layout(width="auto"))
-        self.code = controls.Text(value="", continuous_update=False, placeholder="UD-B4-…",
+        self.code = controls.Text(value="", continuous_update=False,
                                  layout=widgets.Layout(width="190px"), style=wide)
         self.deal_button = widgets.Button(button_style="primary", icon="refresh", layout=widgets.Layout(width="auto"))
         locked_fields = [f for f in LOCKABLE if self.is_locked(f)]
@@ -298,6 +298,7 @@ class PlayDashboard(Dashboard):
             self.bots.options = [(bot_label(b, self.lang), b) for b in bot_names(game)]
             self.bots.value = bots if bots in bot_names(game) else default_bot(game)
             self.preset.options = [(preset_label(game, p, self.lang), p) for p in names]
+            self.code.placeholder = f"{spec(game).deal_prefix or 'UD'}-…"
             if preset is None:
                 preset = current.preset if current.name == game and current.preset in names else names[0]
             self.preset.value = preset

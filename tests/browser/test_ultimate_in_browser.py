@@ -1,0 +1,98 @@
+"""Ultimate in Chromium, played by clicking on the play dashboard: a whole deal (auction buttons,
+the choose-five exchange, trump buttons, following suit in the trick) to the end-of-deal summary
+that shows the kitty, the discards and the leftovers; the partner variant until the called card
+is played and the partner revealed. No hidden card reaches the browser meanwhile.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from helpers_browser import assert_no_error_text, save_screenshot, widget_messages
+from playwright.sync_api import Page, expect
+from tk_page import LOAD_TIMEOUT, STEP_TIMEOUT, TABLE, board_html, play_table_views, wait_for_my_turn
+
+from tablekit.i18n import tr
+
+pytestmark = pytest.mark.browser
+
+MOVES = f"{TABLE} .tk-hand.tk-mine .tk-card.tk-playable, {TABLE} .tk-action-button"
+CARD = re.compile(r"^(10|[2-9JQKA])[SHDC]$|^[2-9TJQKA][SHDC]$")
+
+
+def _open(page: Page, voila_url: str, query: str) -> None:
+    page.goto(f"{voila_url}/voila/render/play.ipynb?{query}")
+    expect(page.locator(f"{TABLE} .tk-title")).to_contain_text(tr("ultimate.title", "en"), timeout=LOAD_TIMEOUT)
+    page.locator(f"{TABLE} .tk-speed").evaluate(
+        "(s) => { s.value = '0'; s.dispatchEvent(new Event('change', {bubbles: true})); }")
+
+
+def _move(page: Page) -> None:
+    """One move of mine: the first playable card (with its first choice), else the first button."""
+    card = page.locator(f"{TABLE} .tk-hand.tk-mine .tk-card.tk-playable").first
+    if card.count():
+        card.click()
+        choice = page.locator(f"{TABLE} .tk-choice-button")
+        if choice.count():
+            choice.first.click()
+        return
+    page.locator(f"{TABLE} .tk-action-button").first.click()
+
+
+def _hidden_cards_seen(views: list[dict[str, Any]]) -> list[str]:
+    """Other seats' hands must be counts only while the deal goes on."""
+    problems = []
+    for i, view in enumerate(views):
+        if view.get("teaching"):
+            continue
+        for zone in view["zones"]:
+            if zone.get("kind") == "hand" and zone.get("owner") != view.get("viewer") and zone.get("cards"):
+                problems.append(f"view {i}: {zone['id']} shows cards")
+    return problems
+
+
+def _play_until_summary(page: Page, budget_moves: int = 200) -> int:
+    moves = 0
+    state = wait_for_my_turn(page, None, playable=MOVES)
+    while state == "turn" and moves < budget_moves:
+        board = board_html(page)
+        _move(page)
+        moves += 1
+        state = wait_for_my_turn(page, board, playable=MOVES)
+    assert state in ("round", "over"), f"no end of deal after {moves} moves"
+    return moves
+
+
+def test_a_whole_deal_by_clicking(page: Page, voila_url: str) -> None:
+    _open(page, voila_url, "game=ultimate&preset=basic&players=4")
+    moves = _play_until_summary(page)
+    assert moves >= 1
+    summary = page.locator(f"{TABLE} .tk-summary")
+    expect(summary.locator(".tk-summary-text")).not_to_be_empty()
+    expect(summary.locator(".tk-revealed-hand")).to_have_count(4)
+    expect(summary.locator(".tk-standings tr")).to_have_count(4)
+    # The kitty and the discards (and the 7 leftovers of a 4-player deal) are shown at the end.
+    piles = summary.locator(".tk-revealed-pile")
+    assert piles.count() >= 2
+    for i in range(piles.count()):
+        codes = piles.nth(i).locator(".tk-card").evaluate_all("(els) => els.map((e) => e.dataset.code)")
+        assert codes and all(CARD.match(c) for c in codes), codes
+    assert _hidden_cards_seen(play_table_views(widget_messages(page))) == []
+    save_screenshot(page, "ultimate-deal-over")
+    assert_no_error_text(page)
+
+
+def test_the_partner_is_revealed_when_the_called_card_is_played(page: Page, voila_url: str) -> None:
+    _open(page, voila_url, "game=ultimate&preset=partner&players=4")
+    _play_until_summary(page)
+    events = " ".join(page.locator(f"{TABLE} .tk-log li").all_inner_texts())
+    summary = page.locator(f"{TABLE} .tk-summary .tk-summary-text").inner_text()
+    # Either the partner was revealed in play (the log says so), or the summary says the
+    # declarer played alone (the called card was their own, in the discards or left out).
+    assert "partner" in (events + summary).lower(), (events[-400:], summary)
+    views = play_table_views(widget_messages(page))
+    assert _hidden_cards_seen(views) == []
+    save_screenshot(page, "ultimate-partner-deal-over")
+    assert_no_error_text(page)
