@@ -126,14 +126,19 @@ def openspiel_game(players: int, **params: Any) -> Any:
     return pyspiel.load_game("crazy_eights", {"players": players, **params})
 
 
-def run_openspiel(players: int, seconds: float, seed: int, **params: Any) -> tuple[int, int, float]:
+def run_openspiel(players: int, seconds: float, seed: int, game: Any = None, uniform: bool | None = None,
+                  **params: Any) -> tuple[int, int, float]:
+    """Python-driven random playouts of ``game`` (default: crazy_eights with ``params``).
+    ``uniform``: every chance node's outcomes are equally likely (a uniform choice is exact)."""
     rng = random.Random(seed)
     choice, rand = rng.choice, rng.random
-    game = openspiel_game(players, **params)
+    if game is None:
+        game = openspiel_game(players, **params)
     # With one deck (up to 5 players) every chance outcome of crazy_eights has the same
     # probability (each remaining card is there once; the dealer is uniform), so a uniform
     # choice over chance_outcomes() is exact. With two decks the weights are used.
-    uniform = players <= 5
+    if uniform is None:
+        uniform = players <= 5
     playouts = decisions = 0
     start = clock()
     deadline = start + seconds
@@ -163,8 +168,9 @@ def run_openspiel(players: int, seconds: float, seed: int, **params: Any) -> tup
             return playouts, decisions, now - start
 
 
-def run_openspiel_cpp(players: int, seconds: float, seed: int) -> tuple[int, int, float]:
-    game = openspiel_game(players)
+def run_openspiel_cpp(players: int, seconds: float, seed: int, game: Any = None) -> tuple[int, int, float]:
+    if game is None:
+        game = openspiel_game(players)
     bots = [pyspiel.make_uniform_random_bot(i, (seed * 101 + i) % 2**31) for i in range(players)]
     evaluate_bots = pyspiel.evaluate_bots
     done = []
@@ -215,13 +221,18 @@ def runners(players: int) -> dict[str, Callable[[float, int], tuple[int, int, fl
     return out
 
 
-def throughput(players: int, seconds: float, rounds: int) -> dict[str, Any]:
-    run = runners(players)
+def throughput(players: int, seconds: float, rounds: int,
+               run: dict[str, Callable[[float, int], tuple[int, int, float]]] | None = None,
+               base: str = TK, labels: dict[str, str] = LABELS) -> dict[str, Any]:
+    """Interleaved slices of every runner (``run``; default: this script's ``runners``); the
+    ratios are ``base``'s decisions per CPU-second over each other subject's, round by round."""
+    if run is None:
+        run = runners(players)
     names = list(run)
     slices = max(1, round(seconds / SLICE))
     piece = seconds / slices
     rows: dict[str, list[dict[str, float]]] = {n: [] for n in names}
-    ratios: dict[str, list[float]] = {n: [] for n in names if n != TK}
+    ratios: dict[str, list[float]] = {n: [] for n in names if n != base}
 
     for name in names:  # warm-up (not recorded): imports, caches, the interpreter's specialisation
         run[name](min(0.2, seconds / 4), 999_999)
@@ -242,13 +253,13 @@ def throughput(players: int, seconds: float, rounds: int) -> dict[str, Any]:
             rows[name].append({"playouts": p, "decisions": d, "cpu_s": t,
                                "playouts_per_s": p / t, "decisions_per_s": d / t})
         for name in ratios:
-            ratios[name].append(rows[TK][-1]["decisions_per_s"] / rows[name][-1]["decisions_per_s"])
+            ratios[name].append(rows[base][-1]["decisions_per_s"] / rows[name][-1]["decisions_per_s"])
 
     summary: dict[str, Any] = {}
     for name in names:
         rs = rows[name]
         entry: dict[str, Any] = {
-            "label": LABELS[name],
+            "label": labels[name],
             "rounds": len(rs),
             "playouts_per_s": statistics.median(x["playouts_per_s"] for x in rs),
             "decisions_per_s": statistics.median(x["decisions_per_s"] for x in rs),

@@ -18,7 +18,7 @@ one page; a failing lesson is recorded and the next one is opened, so one report
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Callable, Sequence
 
 import pytest
 from helpers_browser import assert_no_error_text, save_screenshot, widget_models
@@ -68,12 +68,19 @@ def _synced_view(page: Page, title: str, step: int) -> dict[str, Any]:
     return found[0]
 
 
-def _make_the_move(page: Page, step: LessonStep, title: str, number: int) -> str:
-    """Make the step's move by clicking; returns how: "card", "choice" (card, then choice) or "button"."""
-    code = step.action or ""
+def page_one_card(code: str) -> str | None:
+    """The hand card a Page One move is made with (the top one of several), else None (a button)."""
     match = CARD.match(code)
-    if match:
-        card = match.group(1).split("+")[-1]
+    return match.group(1).split("+")[-1] if match else None
+
+
+def _make_the_move(page: Page, step: LessonStep, title: str, number: int,
+                   card_of: Callable[[str], str | None] = page_one_card) -> str:
+    """Make the step's move by clicking; returns how: "card", "choice" (card, then choice) or "button".
+    ``card_of(code)`` names the hand card a move is made with (None: a button)."""
+    code = step.action or ""
+    card = card_of(code)
+    if card is not None:
         page.locator(f'{CURRENT} .tk-card.tk-playable[data-code="{card}"]').first.click()
         panel = page.locator(f"{TABLE} .tk-choose")
         if panel.count():  # several legal plays of this card: pick the one the step teaches
@@ -93,7 +100,8 @@ def _make_the_move(page: Page, step: LessonStep, title: str, number: int) -> str
     return "button"
 
 
-def _finish_lesson(page: Page, index: int, lesson: Lesson, ways: set[str]) -> None:
+def _finish_lesson(page: Page, index: int, lesson: Lesson, ways: set[str],
+                   lessons: Sequence[Lesson] = LESSONS, card_of: Callable[[str], str | None] = page_one_card) -> None:
     title = tr(lesson.title, "en")
     total = len(lesson.steps) + 1
     page.locator(f"{TABLE} .tk-lesson-select").select_option(str(index))
@@ -107,7 +115,7 @@ def _finish_lesson(page: Page, index: int, lesson: Lesson, ways: set[str]) -> No
             expect(page.locator(f"{TABLE} .tk-next")).to_be_disabled()
             expect(page.locator(f"{TABLE} .tk-show")).to_be_visible()
             try:
-                ways.add(_make_the_move(page, step, title, k + 1))
+                ways.add(_make_the_move(page, step, title, k + 1, card_of))
                 expect(message).to_have_text(tr("widgets.walk.well_done", "en"), timeout=STEP_TIMEOUT)
             except (AssertionError, PlaywrightError) as exc:
                 shown = message.all_inner_texts()
@@ -116,7 +124,7 @@ def _finish_lesson(page: Page, index: int, lesson: Lesson, ways: set[str]) -> No
             expect(page.locator(f"{TABLE} .tk-your-turn-flag")).to_have_count(0)
             page.locator(f"{TABLE} .tk-next").click()
         _counter(page, k + 2, total)
-    expect(page.locator(f"{TABLE} .tk-narration")).to_have_text(finished_text(LESSONS, index, "en"))
+    expect(page.locator(f"{TABLE} .tk-narration")).to_have_text(finished_text(lessons, index, "en"))
     expect(page.locator(f"{TABLE} .tk-next")).to_be_disabled()
     expect(page.locator(f"{TABLE} .tk-show")).to_have_count(0)
     assert_no_error_text(page)

@@ -24,7 +24,7 @@ from tablekit.games.ultimate.config import DEFAULT_PRESET, PLAYER_RANGE, PRESETS
 from tablekit.games.ultimate.rules import Ultimate, UltimateState
 
 from tablekit.games.ultimate.bots import HeuristicBot
-
+from tablekit.games.ultimate.lessons import LESSONS
 from tablekit.games.ultimate.view import round_summary, view_model
 
 GAME_CLASS = Ultimate
@@ -37,7 +37,7 @@ SPEC = GameSpec(
     players=(3, 8),
     preset_players=PLAYER_RANGE,
     view=view_model,
-    lessons=(),  # LESSONS (lessons.py) next
+    lessons=LESSONS,
     bots={"heuristic": HeuristicBot},
     deal_prefix="UL",
     deal_letters={"B": "basic", "P": "partner", "C": "circle"},

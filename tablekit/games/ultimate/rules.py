@@ -109,21 +109,23 @@ Action codes
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections import Counter
+from functools import partial
 from typing import Any, Callable, Iterable
 
 from tablekit.core.actions import Action
 from tablekit.core.deck import redeal_unseen
-from tablekit.core.errors import ConfigError, InvalidActionError
+from tablekit.core.errors import ConfigError, IllegalActionError, InvalidActionError
 from tablekit.core.game import Game, Outcome
 from tablekit.core.rng import derive_seed, hash_shuffled
 from tablekit.core.seats import next_seat
-from tablekit.core.tricks import legal_follow, trick_winner
 from tablekit.core.verdict import Event, Verdict
 from tablekit.games.ultimate import codes as K
 from tablekit.games.ultimate.actions import (
     BIDS,
     CALLS,
+    CARD_PARAMS,
     DISCARDS,
     NO_TRUMP,
     NUM_CARDS,
@@ -155,6 +157,7 @@ from tablekit.games.ultimate.state import (
     PLAY,
     TRUMP,
     UltimateState,
+    builder,
     new_state,
 )
 
@@ -164,12 +167,42 @@ _PHASE_OF: dict[type, int] = {Bid: AUCTION, Pass: AUCTION, Discard: DISCARD, Nam
 _ALL_CARDS = tuple(range(NUM_CARDS))
 
 
+#: The hot path's state builders (``core.states.replacer``: only the named fields change) and
+#: ``_event((code, params))``, which is ``Event(code, params)`` without NamedTuple's ``__new__``.
+_PLAYED = builder("hands", "trick", "voids", "revealed", "current")
+_TRICK_DONE = builder("hands", "trick", "voids", "revealed", "current", "won", "tricks_won", "last_trick",
+                      "last_winner")
+_DISCARDED = builder("hands", "discards")
+_DISCARDED_LAST = builder("hands", "discards", "phase")
+_BID = builder("bids", "high_bid", "high_bidder", "current")
+_DROPPED = builder("bids", "out", "current")
+_event = partial(tuple.__new__, Event)
+_EV_PLAYED = K.EV_PLAYED
+_EV_TRICK = K.EV_TRICK
+_PLAY_OF = PLAYS.__getitem__
+
+
+def _follows(card: int, hand: tuple[int, ...], trick: tuple[tuple[int, int], ...]) -> bool:
+    """Whether ``card`` (in ``hand``) may be played to the started ``trick``: it is of the suit
+    led, or the hand holds none of that suit."""
+    led = SUIT[trick[0][1]]
+    if SUIT[card] == led:
+        return True
+    for c in hand:
+        if SUIT[c] == led:
+            return False
+    return True
+
+
+_CODE_OF = tuple(card_code(c) for c in _ALL_CARDS).__getitem__
+
+
 def _codes(cards: Iterable[int]) -> list[str]:
-    return [card_code(c) for c in cards]
+    return list(map(_CODE_OF, cards))
 
 
 def _sorted_codes(cards: Iterable[int]) -> list[str]:
-    return [card_code(c) for c in sorted(cards)]
+    return list(map(_CODE_OF, sorted(cards)))
 
 
 def _drop(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -198,6 +231,7 @@ class Ultimate(Game[UltimateState]):
         if not isinstance(config, UltimateConfig):
             raise ConfigError(NS, "config", config, "an UltimateConfig")
         super().__init__(config, preset)
+        self._players = config.players
         table = config.point_table
         self._points: tuple[int, ...] = tuple(table.get(card_code(c)[:-1], 0) for c in _ALL_CARDS)
 
@@ -209,21 +243,29 @@ class Ultimate(Game[UltimateState]):
         >>> game.card_points(card_from_code(c) for c in ("AS", "KH", "5D", "2C"))
         7
         """
-        points = self._points
-        return sum(points[c] for c in cards)
+        return sum(map(self._points.__getitem__, cards))
 
     # --- setup ---------------------------------------------------------------------------
     def initial_state(self, seed: int, **setup: Any) -> UltimateState:
         """The state before the first decision.
 
-        Setup options: ``dealer`` (the first dealer's seat; by default drawn from the seed) and
+        Setup options: ``dealer`` (the first dealer's seat; by default drawn from the seed),
         ``deck`` (the first deal's 52 cards as ints or codes, in the order: seat 0's hand, seat
-        1's hand, ..., then the kitty, then the leftovers). Later deals are shuffled from the
-        seed.
+        1's hand, ..., then the kitty, then the leftovers) and ``moves`` (action codes played
+        from the deal before the first decision, so a lesson can start in the middle of a
+        deal; an illegal one is a ValueError). Later deals are shuffled from the seed.
+
+        >>> game = Ultimate(PRESETS["basic"])
+        >>> s = game.initial_state(0, dealer=1, moves=["bid:5", "pass", "pass", "pass"])
+        >>> s.declarer, s.high_bid, len(s.hands[1])
+        (1, 5, 16)
         """
-        unknown = sorted(set(setup) - {"deck", "dealer"})
+        unknown = sorted(set(setup) - {"deck", "dealer", "moves"})
         if unknown:
-            raise ValueError(f"unknown setup option {unknown[0]!r} (the options are 'deck' and 'dealer')")
+            raise ValueError(f"unknown setup option {unknown[0]!r} (the options are 'deck', 'dealer' and 'moves')")
+        moves = setup.get("moves") or ()
+        if isinstance(moves, str) or not all(isinstance(m, str) for m in moves):
+            raise ValueError(f"moves must be a list of action codes (got {moves!r})")
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise ValueError(f"seed must be a non-negative integer (got {seed!r})")
         n = self.config.players
@@ -242,7 +284,13 @@ class Ultimate(Game[UltimateState]):
         )
         events: list[Event] = []
         self._deal(d, events, stacked)
-        return new_state(**d)
+        state = new_state(**d)
+        for i, code in enumerate(moves):
+            try:
+                state, _ = self.step(state, from_code(code))
+            except (InvalidActionError, IllegalActionError) as exc:
+                raise ValueError(f"setup move {i} {code!r} cannot be played: {exc}") from exc
+        return state
 
     def _deal(self, d: dict[str, Any], events: list[Event], stacked: tuple[int, ...] | None = None) -> None:
         """Deal number d['deal_no'] by d['dealer']: hands, kitty, leftovers; the dealer bids first."""
@@ -276,28 +324,60 @@ class Ultimate(Game[UltimateState]):
         return state.hands[state.declarer] + state.discards
 
     def legal_actions(self, state: UltimateState) -> tuple[Action, ...]:
+        phase = state.phase
+        if phase == PLAY:  # someone is always to play in this phase
+            # tricks.legal_follow, inlined (it runs on most decisions): in a sorted hand the
+            # cards of a suit (13 * suit .. 13 * suit + 12) are one slice.
+            hand = sorted(state.hands[state.current])
+            if state.trick:
+                low = state.trick[0][1] // 13 * 13
+                i = bisect_left(hand, low)
+                j = bisect_left(hand, low + 13, i)
+                if i < j:
+                    hand = hand[i:j]
+            return tuple(map(_PLAY_OF, hand))
         p = state.current
         if p < 0:
             return ()
-        phase = state.phase
         cfg = self.config
-        if phase == PLAY:
-            hand = sorted(state.hands[p])
-            led = SUIT[state.trick[0][1]] if state.trick else None
-            return tuple(PLAYS[c] for c in legal_follow(hand, led, SUIT.__getitem__))
         if phase == AUCTION:
             low = max(cfg.min_bid, state.high_bid + 1)
             bids: tuple[Action, ...] = BIDS[low - 1 : cfg.max_bid]
             return bids if self._last_speaker_forced(state) else bids + (PASS,)
         if phase == DISCARD:
-            return tuple(DISCARDS[c] for c in sorted(state.hands[p]))
+            return tuple(map(DISCARDS.__getitem__, sorted(state.hands[p])))
         if phase == TRUMP:
             return TRUMPS if cfg.allow_no_trump else TRUMPS[:4]
         own = frozenset(self._own_cards(state)) if cfg.forbid_own_card else frozenset()
         return tuple(CALLS[c] for c in _ALL_CARDS if c not in own)
 
     def is_legal(self, state: UltimateState, action: Any) -> bool:
-        return action in self.legal_actions(state)
+        """``action in self.legal_actions(state)``, decided without listing them."""
+        p = state.current
+        if p < 0:
+            return False
+        kind = type(action)
+        phase = state.phase
+        if phase == PLAY:
+            if kind is not Play:
+                return False
+            card = action.card
+            hand = state.hands[p]
+            if card not in hand:
+                return False
+            if not state.trick:
+                return True
+            return _follows(card, hand, state.trick)
+        cfg = self.config
+        if phase == AUCTION:
+            if kind is Bid:
+                return max(cfg.min_bid, state.high_bid + 1) <= action.amount <= cfg.max_bid
+            return kind is Pass and not self._last_speaker_forced(state)
+        if phase == DISCARD:
+            return kind is Discard and action.card in state.hands[p]
+        if phase == TRUMP:
+            return kind is NameTrump and (action.suit is not None or cfg.allow_no_trump)
+        return kind is CallPartner and not (cfg.forbid_own_card and action.card in self._own_cards(state))
 
     def candidate_actions(self, state: UltimateState) -> list[Action]:
         return [*BIDS[: self.config.max_bid + 1], PASS, *DISCARDS, *TRUMPS, *CALLS, *PLAYS]
@@ -392,13 +472,51 @@ class Ultimate(Game[UltimateState]):
         return from_code(code)
 
     # --- playing -------------------------------------------------------------------------
+    def step(self, state: UltimateState, action: Action) -> tuple[UltimateState, tuple[Event, ...]]:
+        # A legal action goes straight to apply, a legal play (is_legal's test, inlined: most
+        # decisions are plays) straight to _play; anything else gets Game.step's parsing and errors.
+        if state.phase == PLAY:
+            if type(action) is Play:
+                card = action.card
+                hand = state.hands[state.current]
+                trick = state.trick
+                if card in hand and (not trick or SUIT[card] == SUIT[trick[0][1]] or _follows(card, hand, trick)):
+                    return self._play(state, card)
+        elif self.is_legal(state, action):
+            return self.apply(state, action)
+        return super().step(state, action)
+
     def apply(self, state: UltimateState, action: Action) -> tuple[UltimateState, tuple[Event, ...]]:
         events: list[Event] = []
         phase = state.phase
         if phase == PLAY:
-            return self._play(state, action.card, events)  # type: ignore[attr-defined]
-        d = state._asdict()
+            return self._play(state, action.card)  # type: ignore[attr-defined]
         p = state.current
+        if phase == DISCARD:
+            card = action.card  # type: ignore[attr-defined]
+            hands = _at(state.hands, p, _drop(state.hands[p], card))
+            discards = state.discards + (card,)
+            left = len(state.picked) - len(discards)
+            events.append(_event((K.EV_DISCARDED, {"player": p, "left": left})))
+            if left:
+                return _DISCARDED(state, hands=hands, discards=discards), tuple(events)
+            return _DISCARDED_LAST(state, hands=hands, discards=discards, phase=TRUMP), tuple(events)
+        if phase == AUCTION:
+            # The common cases without a dict: a bid or a pass that leaves two or more bidders.
+            out = state.out
+            left = out.count(False)
+            n = self.config.players
+            if type(action) is Bid and left > 1:
+                amount = action.amount
+                events.append(_event((K.EV_BID, {"player": p, "amount": amount})))
+                return _BID(state, bids=state.bids + ((p, amount),), high_bid=amount, high_bidder=p,
+                            current=next_seat(p, n, 1, 0, out)), tuple(events)
+            if type(action) is Pass and left > 2:
+                out = _at(out, p, True)
+                events.append(_event((K.EV_DROPPED, {"player": p})))
+                return _DROPPED(state, bids=state.bids + ((p, 0),), out=out,
+                                current=next_seat(p, n, 1, 0, out)), tuple(events)
+        d = state._asdict()
         if phase == AUCTION:
             self._auction(d, p, action, events)
         elif phase == DISCARD:
@@ -480,38 +598,62 @@ class Ultimate(Game[UltimateState]):
             first = next_seat(d["dealer"], self.config.players)
         d["phase"], d["current"] = PLAY, first
 
-    def _play(self, state: UltimateState, card: int, events: list[Event]) -> tuple[UltimateState, tuple[Event, ...]]:
+    def _play(self, state: UltimateState, card: int) -> tuple[UltimateState, tuple[Event, ...]]:
+        # The hottest path of a playout (most decisions are plays): _drop and _at inlined, and
+        # a list of events only when there is more than the play's.
         p = state.current
-        n = self.config.players
-        hands = _at(state.hands, p, _drop(state.hands[p], card))
-        trick = state.trick + ((p, card),)
-        events.append(Event(K.EV_PLAYED, {"player": p, "card": card_param(card)}))
+        n = self._players
+        hands = state.hands
+        hand = hands[p]
+        i = hand.index(card)
+        hands = hands[:p] + (hand[:i] + hand[i + 1 :],) + hands[p + 1 :]
+        trick = state.trick
+        trick = trick + ((p, card),) if trick else ((p, card),)
+        played = _event((_EV_PLAYED, {"player": p, "card": CARD_PARAMS[card]}))
         voids = state.voids
         led = SUIT[trick[0][1]]
-        suit = SUIT[card]
-        if suit != led and not voids[p] >> led & 1:
-            voids = _at(voids, p, voids[p] | 1 << led)
-            events.append(Event(K.EV_VOID, {"player": p, "suit": suit_param(led)}))
         revealed = state.revealed
-        if card == state.called:
-            revealed = True
-            if p == state.declarer:
-                events.append(Event(K.EV_ALONE, {"player": p, "card": card_param(card)}))
-            else:
-                events.append(Event(K.EV_REVEALED, {"player": p, "declarer": state.declarer,
-                                                    "card": card_param(card)}))
+        void = SUIT[card] != led and not voids[p] >> led & 1
+        if void or card == state.called:
+            events = [played]
+            if void:
+                voids = _at(voids, p, voids[p] | 1 << led)
+                events.append(_event((K.EV_VOID, {"player": p, "suit": suit_param(led)})))
+            if card == state.called:
+                revealed = True
+                if p == state.declarer:
+                    events.append(Event(K.EV_ALONE, {"player": p, "card": card_param(card)}))
+                else:
+                    events.append(Event(K.EV_REVEALED, {"player": p, "declarer": state.declarer,
+                                                        "card": card_param(card)}))
+            done: tuple[Event, ...] = tuple(events)
+        else:
+            done = (played,)
         if len(trick) < n:
-            nxt = next_seat(p, n)
-            return new_state(state, hands=hands, trick=trick, voids=voids, revealed=revealed, current=nxt), tuple(events)
-        trump = None if state.trump == NO_TRUMP else state.trump
-        winner = trick_winner(trick, led, trump, SUIT.__getitem__, STRENGTH.__getitem__)
-        won = _at(state.won, winner, state.won[winner] + tuple(c for _, c in trick))
-        tricks_won = _at(state.tricks_won, winner, state.tricks_won[winner] + 1)
-        events.append(Event(K.EV_TRICK, {"player": winner, "trick": sum(tricks_won)}))
-        s = new_state(state, hands=hands, trick=(), voids=voids, revealed=revealed, current=winner, won=won,
-                      tricks_won=tricks_won, last_trick=trick, last_winner=winner)
+            nxt = p + 1 if p + 1 < n else 0  # next_seat(p, n)
+            return _PLAYED(state, hands=hands, trick=trick, voids=voids, revealed=revealed, current=nxt), done
+        # tricks.trick_winner, inlined: the best card so far, of the suit led until a trump comes
+        # (state.trump is NO_TRUMP, no suit, without trumps).
+        trump = state.trump
+        winner, best = trick[0]
+        best_suit = led
+        for seat, c in trick[1:]:
+            suit = SUIT[c]
+            if suit == best_suit:
+                if STRENGTH[c] > STRENGTH[best]:
+                    winner, best = seat, c
+            elif suit == trump:
+                winner, best, best_suit = seat, c, suit
+        won = state.won  # _at inlined, twice
+        won = won[:winner] + (won[winner] + tuple([c for _, c in trick]),) + won[winner + 1 :]
+        tricks_won = state.tricks_won
+        tricks_won = tricks_won[:winner] + (tricks_won[winner] + 1,) + tricks_won[winner + 1 :]
+        done += (_event((_EV_TRICK, {"player": winner, "trick": sum(tricks_won)})),)
+        s = _TRICK_DONE(state, hands=hands, trick=(), voids=voids, revealed=revealed, current=winner, won=won,
+                        tricks_won=tricks_won, last_trick=trick, last_winner=winner)
         if hands[winner]:
-            return s, tuple(events)
+            return s, done
+        events = list(done)
         d = s._asdict()
         self._score(d, events)
         return new_state(**d), tuple(events)

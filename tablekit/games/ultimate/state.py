@@ -79,7 +79,14 @@ def new_state(base: UltimateState | None = None, /, **fields: Any) -> UltimateSt
     if base is None and len(fields) != len(FIELDS):
         missing = ", ".join(f for f in FIELDS if f not in fields)
         raise TypeError(f"new_state() without a base state needs every field; missing: {missing}")
-    return builder(*fields)(base, **fields)
+    key = tuple(fields)
+    build = _BUILDERS.get(key)
+    if build is None:
+        build = _BUILDERS[key] = builder(*key)
+    return build(base, **fields)
+
+
+_BUILDERS: dict[tuple[str, ...], Callable[..., UltimateState]] = {}  # new_state's, by field names as given
 
 
 EXAMPLE = new_state(
