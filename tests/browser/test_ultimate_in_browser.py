@@ -96,3 +96,26 @@ def test_the_partner_is_revealed_when_the_called_card_is_played(page: Page, voil
     assert _hidden_cards_seen(views) == []
     save_screenshot(page, "ultimate-partner-deal-over")
     assert_no_error_text(page)
+
+
+def test_a_whole_game_to_150_by_clicking(page: Page, voila_url: str) -> None:
+    """Deal after deal (closing each deal's summary with Next round) until someone reaches 150."""
+    _open(page, voila_url, "game=ultimate&preset=basic&players=4")
+    deals = 0
+    for _ in range(40):
+        _play_until_summary(page)
+        if page.locator(f"{TABLE} .tk-summary.tk-final").count():
+            break
+        deals += 1
+        summary = page.locator(f"{TABLE} .tk-summary").element_handle()
+        page.locator(f"{TABLE} .tk-summary .tk-next-round").click()
+        page.wait_for_function("(el) => !el.isConnected", arg=summary, timeout=STEP_TIMEOUT)
+    final = page.locator(f"{TABLE} .tk-summary.tk-final")
+    expect(final).to_be_visible()
+    expect(final.locator(".tk-play-again")).to_be_visible()
+    values = final.locator(".tk-standings td").all_inner_texts()
+    best = max(int(v.split()[0]) for v in values)
+    assert best >= 150 and deals >= 1, (values, deals)
+    assert _hidden_cards_seen(play_table_views(widget_messages(page))) == []
+    save_screenshot(page, "ultimate-game-over")
+    assert_no_error_text(page)
