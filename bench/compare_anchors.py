@@ -383,8 +383,12 @@ def describe(players: int, n: int) -> dict[str, Any]:
 
 
 def profile_tablekit(players: int, playouts: int, top: int = 25) -> str:
-    """cProfile of ``playouts`` seeded tablekit random playouts: the top functions by own time."""
-    g = make("page_one", preset=PRESET, players=players)
+    """cProfile of ``playouts`` seeded Page One random playouts: the top functions by own time."""
+    return profile_game(make("page_one", preset=PRESET, players=players), playouts, top)
+
+
+def profile_game(g: Any, playouts: int, top: int = 25) -> str:
+    """cProfile of ``playouts`` seeded random playouts of game ``g``: the top functions by own time."""
     rng = random.Random(7)
 
     def go() -> None:

@@ -31,12 +31,9 @@ Usage: python bench/ultimate_anchor.py [--seconds 1.0] [--rounds 5] [--describe 
 from __future__ import annotations
 
 import argparse
-import cProfile
 import dataclasses
 import hashlib
-import io
 import json
-import pstats
 import random
 import statistics
 import sys
@@ -167,20 +164,7 @@ def describe(n: int) -> dict[str, Any]:
 
 def profile_ultimate(playouts: int, top: int = 25) -> str:
     """cProfile of ``playouts`` seeded Ultimate (basic, whole game) random playouts, by own time."""
-    g = ultimate_game(False)
-    rng = random.Random(7)
-
-    def go() -> None:
-        for seed in range(playouts):
-            s = g.initial_state(seed)
-            while not g.is_terminal(s):
-                s, _ = g.step(s, rng.choice(g.legal_actions(s)))
-
-    prof = cProfile.Profile()
-    prof.runcall(go)
-    buf = io.StringIO()
-    pstats.Stats(prof, stream=buf).sort_stats("tottime").print_stats(top)
-    return buf.getvalue()
+    return ca.profile_game(ultimate_game(False), playouts, top)
 
 
 def machine() -> dict[str, Any]:
