@@ -11,8 +11,11 @@ see ``shared/stack.md``). Nothing here touches widgets, so the figures can be sh
   are whole matches;
 * :func:`mission_figure`: Cul-de-sac's mission success rate (with its Wilson interval) and the
   distribution of the team score;
+* :func:`contracts_figure`: Ultimate's contract success rate by bid size (the buckets of
+  :data:`tablekit.games.ultimate.rules.CONTRACT_BUCKETS`), with 95% Wilson intervals;
 * :func:`compare_win_rate_figure`, :func:`compare_length_figure`,
-  :func:`compare_mission_figure`: variant A against variant B, side by side;
+  :func:`compare_mission_figure`, :func:`compare_contracts_figure`: variant A against
+  variant B, side by side;
 * :func:`summary_table`: the per-seat numbers as a DataFrame with headings in the language.
 
 >>> from tablekit import make
@@ -21,8 +24,8 @@ see ``shared/stack.md``). Nothing here touches widgets, so the figures can be sh
 >>> fig = win_rate_figure(df)
 >>> [round(y, 2) for y in fig.data[0].y] == [round(r, 2) for r in seat_summary(df)["win_rate"]]
 True
->>> has_matches(df), has_mission(df)
-(True, False)
+>>> has_matches(df), has_mission(df), has_contracts(df)
+(True, False, False)
 """
 
 from __future__ import annotations
@@ -66,6 +69,48 @@ def mission_summary(df: Any) -> dict[str, float]:
     lo, hi = wilson_interval(successes, games)
     return {"games": games, "successes": successes, "rate": successes / games if games else 0.0,
             "ci_low": lo, "ci_high": hi}
+
+
+def has_contracts(df: Any) -> bool:
+    """True for Ultimate results (rows carry ``contracts``, ``contracts_made`` and the
+    ``bid_<low>_<high>`` / ``made_<low>_<high>`` counts of each contract size)."""
+    return {"contracts", "contracts_made", "declarer_points"} <= set(df.columns)
+
+
+def _contract_buckets(df: Any) -> list[str]:
+    """The bucket names (``"15_29"``) present in ``df``, smallest bids first."""
+    names = [c[len("bid_"):] for c in df.columns if c.startswith("bid_") and f"made_{c[len('bid_'):]}" in df.columns]
+    return sorted(names, key=lambda b: int(b.split("_")[0]))
+
+
+def contract_summary(df: Any) -> dict[str, Any]:
+    """Ultimate: contracts played and made over all games, with the 95% Wilson interval of the
+    success rate, the mean points the declarer's side took per contract, and per bid bucket
+    (``buckets``: a list of dicts with bucket, low, high, played, made, rate, ci_low, ci_high;
+    buckets nobody bid are left out).
+
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"contracts": [3, 1], "contracts_made": [2, 1], "declarer_points": [60, 30],
+    ...                    "bid_1_14": [0, 0], "made_1_14": [0, 0], "bid_15_29": [3, 1], "made_15_29": [2, 1]})
+    >>> m = contract_summary(df)
+    >>> m["played"], m["made"], m["mean_points"], [(b["bucket"], b["played"], b["made"]) for b in m["buckets"]]
+    (4, 3, 22.5, [('15_29', 4, 3)])
+    """
+    played = int(df["contracts"].sum())
+    made = int(df["contracts_made"].sum())
+    lo, hi = wilson_interval(made, played)
+    buckets = []
+    for name in _contract_buckets(df):
+        n, k = int(df[f"bid_{name}"].sum()), int(df[f"made_{name}"].sum())
+        if n == 0:
+            continue
+        b_lo, b_hi = wilson_interval(k, n)
+        low, high = (int(x) for x in name.split("_"))
+        buckets.append({"bucket": name, "low": low, "high": high, "played": n, "made": k, "rate": k / n,
+                        "ci_low": b_lo, "ci_high": b_hi})
+    return {"played": played, "made": made, "rate": made / played if played else 0.0, "ci_low": lo, "ci_high": hi,
+            "mean_points": float(df["declarer_points"].sum()) / played if played else float("nan"),
+            "buckets": buckets}
 
 
 def _pct(x: float) -> str:
@@ -279,22 +324,73 @@ def compare_mission_figure(df_a: Any, df_b: Any, lang: str = "en",
     return fig
 
 
+def _contract_bar(df: Any, lang: str, name: str, colour: str, legend: bool) -> go.Bar:
+    buckets = contract_summary(df)["buckets"]
+    rate = [b["rate"] for b in buckets]
+    return go.Bar(
+        x=[f"{b['low']}–{b['high']}" for b in buckets], y=rate, name=name, marker_color=colour,
+        showlegend=legend,
+        error_y={"type": "data", "symmetric": False, "array": [b["ci_high"] - b["rate"] for b in buckets],
+                 "arrayminus": [b["rate"] - b["ci_low"] for b in buckets]},
+        hovertext=[_t("chart.hover.contracts", lang, bucket=f"{b['low']}–{b['high']}", made=b["made"],
+                      played=b["played"], rate=_pct(b["rate"]), low=_pct(b["ci_low"]), high=_pct(b["ci_high"]))
+                   for b in buckets],
+        hoverinfo="text",
+    )
+
+
+def _contracts_layout(fig: go.Figure, lang: str, title: str) -> None:
+    fig.update_layout(
+        title=title, template="plotly_white",
+        xaxis={"title": _t("chart.contracts.x", lang), "type": "category"},
+        yaxis={"title": _t("chart.contracts.y", lang), "tickformat": ".0%", "range": [0, 1.05]},
+        margin={"t": 60, "b": 40, "l": 60, "r": 20},
+    )
+
+
+def contracts_figure(df: Any, lang: str = "en") -> go.Figure:
+    """Ultimate: bars of the share of contracts made in each bid bucket that was played, with
+    asymmetric 95% Wilson error bars (the hover gives made / played)."""
+    fig = go.Figure(_contract_bar(df, lang, _t("chart.contracts.y", lang), COLOURS[0], legend=False))
+    _contracts_layout(fig, lang, _t("chart.contracts.title", lang))
+    return fig
+
+
+def compare_contracts_figure(df_a: Any, df_b: Any, lang: str = "en",
+                             names: Sequence[str] = ("A", "B")) -> go.Figure:
+    """Ultimate, A vs B: grouped bars of the contract success rate by bid bucket."""
+    fig = go.Figure()
+    for df, name, colour in zip((df_a, df_b), names, COLOURS):
+        fig.add_trace(_contract_bar(df, lang, _t("label.variant", lang, name=name), colour, legend=True))
+    _contracts_layout(fig, lang, _t("chart.compare.contracts.title", lang))
+    fig.update_layout(barmode="group", legend={"orientation": "h", "y": -0.15})
+    # Buckets in bid order even when only variant B played some of them.
+    order = sorted({x for trace in fig.data for x in trace.x}, key=lambda x: int(x.split("–")[0]))
+    fig.update_xaxes(categoryorder="array", categoryarray=order)
+    return fig
+
+
 def figures(df: Any, lang: str = "en") -> dict[str, go.Figure]:
-    """Every chart that fits one result: ``win_rate``, ``length`` and, for Cul-de-sac, ``mission``."""
+    """Every chart that fits one result: ``win_rate``, ``length``, for Cul-de-sac ``mission``
+    and for Ultimate ``contracts``."""
     out = {"win_rate": win_rate_figure(df, lang), "length": length_figure(df, lang)}
     if has_mission(df):
         out["mission"] = mission_figure(df, lang)
+    if has_contracts(df):
+        out["contracts"] = contracts_figure(df, lang)
     return out
 
 
 def compare_figures(df_a: Any, df_b: Any, lang: str = "en",
                     names: Sequence[str] = ("A", "B")) -> dict[str, go.Figure]:
     """The same keys as :func:`figures`, each chart showing A and B side by side
-    (``mission`` only when both variants are Cul-de-sac)."""
+    (``mission`` only when both variants are Cul-de-sac, ``contracts`` when both are Ultimate)."""
     out = {"win_rate": compare_win_rate_figure(df_a, df_b, lang, names),
            "length": compare_length_figure(df_a, df_b, lang, names)}
     if has_mission(df_a) and has_mission(df_b):
         out["mission"] = compare_mission_figure(df_a, df_b, lang, names)
+    if has_contracts(df_a) and has_contracts(df_b):
+        out["contracts"] = compare_contracts_figure(df_a, df_b, lang, names)
     return out
 
 
@@ -331,11 +427,15 @@ def summary_table(df: Any, lang: str = "en", variant: str | None = None) -> Any:
 __all__ = [
     "COLOURS",
     "bot_label",
+    "compare_contracts_figure",
     "compare_figures",
     "compare_length_figure",
     "compare_mission_figure",
     "compare_win_rate_figure",
+    "contract_summary",
+    "contracts_figure",
     "figures",
+    "has_contracts",
     "has_matches",
     "has_mission",
     "length_figure",

@@ -918,6 +918,12 @@ class StatsExplorer(widgets.VBox):
                 items.append(_t("summary.mission", lang, rate=f"{m['rate']:.1%}", low=f"{m['ci_low']:.1%}",
                                 high=f"{m['ci_high']:.1%}"))
                 items.append(_t("summary.team_score", lang, mean=f"{df['score'].mean():.3f}"))
+            if plots.has_contracts(df):
+                c = plots.contract_summary(df)
+                items.append(_t("summary.contracts", lang, made=c["made"], played=c["played"], rate=f"{c['rate']:.1%}",
+                                low=f"{c['ci_low']:.1%}", high=f"{c['ci_high']:.1%}"))
+                if c["played"]:
+                    items.append(_t("summary.declarer_points", lang, mean=f"{c['mean_points']:.1f}"))
             heading = f"<b>{html.escape(_t('label.variant', lang, name=v))}</b>" if compare else ""
             parts.append(heading + '<ul class="tk-stats-overview">'
                          + "".join(f"<li>{html.escape(i)}</li>" for i in items) + "</ul>")

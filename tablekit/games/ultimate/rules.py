@@ -728,10 +728,11 @@ class Ultimate(Game[UltimateState]):
     def outcome(self, state: UltimateState) -> Outcome | None:
         if state.current >= 0:
             return None
-        details = {
+        details: dict[str, Any] = {
             "deals": state.deal_no + 1,
             "results": [{"declarer": r[0], "contract": r[1], "points": r[2], "made": r[3]} for r in state.results],
         }
+        details.update(contract_details(state.results))
         return Outcome(state.termination, self._winners(state.totals), tuple(float(t) for t in state.totals), details)
 
     # --- information ---------------------------------------------------------------------
@@ -846,4 +847,52 @@ class Ultimate(Game[UltimateState]):
         return K.REASON_CODES | K.EVENT_CODES | K.END_CODES | K.LABEL_CODES | K.HINT_CODES
 
 
-__all__ = ["PRESETS", "Ultimate", "UltimateConfig", "UltimateState"]
+#: Contract sizes grouped for statistics: fifteen bids a bucket, so the 60-point table uses the
+#: first four and the doubled table (bids up to 104) all seven.
+CONTRACT_BUCKETS: tuple[tuple[int, int], ...] = ((1, 14), (15, 29), (30, 44), (45, 59), (60, 74), (75, 89), (90, 104))
+
+
+def contract_bucket(contract: int) -> str:
+    """The name of the bucket of ``contract`` in :data:`CONTRACT_BUCKETS`.
+
+    >>> contract_bucket(1), contract_bucket(14), contract_bucket(15), contract_bucket(104)
+    ('1_14', '1_14', '15_29', '90_104')
+    """
+    for low, high in CONTRACT_BUCKETS:
+        if low <= contract <= high:
+            return f"{low}_{high}"
+    raise ValueError(f"contract must be a bid from 1 to 104 (got {contract!r})")
+
+
+def contract_details(results: Iterable[tuple[int, int, int, bool]]) -> dict[str, int]:
+    """Scalar figures of the scored deals (``(declarer, contract, points, made)``) for statistics.
+
+    ``contracts``: deals played to a contract (thrown-in deals have none); ``contracts_made``:
+    those the declarer made; ``declarer_points``: the sum of the points the declarer's side took
+    in them (the partner's included when they count); for each bucket ``low_high`` of
+    :data:`CONTRACT_BUCKETS`, ``bid_low_high`` contracts of that size played and
+    ``made_low_high`` made. Every bucket is present, so tables of both point tables line up.
+
+    >>> d = contract_details([(0, 20, 25, True), (1, 16, 9, False), (2, 70, 80, True)])
+    >>> d["contracts"], d["contracts_made"], d["declarer_points"], d["bid_15_29"], d["made_15_29"]
+    (3, 2, 114, 2, 1)
+    >>> d["bid_60_74"], d["made_60_74"], d["bid_1_14"]
+    (1, 1, 0)
+    """
+    out = {"contracts": 0, "contracts_made": 0, "declarer_points": 0}
+    for low, high in CONTRACT_BUCKETS:
+        out[f"bid_{low}_{high}"] = 0
+        out[f"made_{low}_{high}"] = 0
+    for _declarer, contract, points, made in results:
+        bucket = contract_bucket(contract)
+        out["contracts"] += 1
+        out["declarer_points"] += points
+        out[f"bid_{bucket}"] += 1
+        if made:
+            out["contracts_made"] += 1
+            out[f"made_{bucket}"] += 1
+    return out
+
+
+__all__ = ["CONTRACT_BUCKETS", "PRESETS", "Ultimate", "UltimateConfig", "UltimateState", "contract_bucket",
+           "contract_details"]
