@@ -102,9 +102,13 @@ LABELS = {
 
 
 def run_tablekit(players: int, seconds: float, seed: int) -> tuple[int, int, float]:
+    return run_game(make("page_one", preset=PRESET, players=players), seconds, seed)
+
+
+def run_game(g: Any, seconds: float, seed: int) -> tuple[int, int, float]:
+    """Random playouts of tablekit game ``g`` for ``seconds`` of CPU."""
     rng = random.Random(seed)
     choice = rng.choice
-    g = make("page_one", preset=PRESET, players=players)
     is_terminal, legal_actions, step = g.is_terminal, g.legal_actions, g.step
     playouts = decisions = 0
     game_seed = seed * 1_000_003

@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import compare_anchors as ca  # bench/ is on sys.path when this runs as a script
-from compare_anchors import OPENSPIEL_ERROR, ROOT, clock, pyspiel, run_openspiel, run_openspiel_cpp
+from compare_anchors import OPENSPIEL_ERROR, ROOT, pyspiel, run_openspiel, run_openspiel_cpp
 
 from tablekit.games.ultimate import PRESETS, Bid, Discard, NameTrump, Pass, Play, Ultimate
 
@@ -71,24 +71,7 @@ def ultimate_game(single: bool) -> Ultimate:
 
 def run_ultimate(single: bool, seconds: float, seed: int) -> tuple[int, int, float]:
     """Random Ultimate playouts for ``seconds`` of CPU: (playouts, decisions, cpu seconds)."""
-    rng = random.Random(seed)
-    choice = rng.choice
-    g = ultimate_game(single)
-    is_terminal, legal_actions, step = g.is_terminal, g.legal_actions, g.step
-    playouts = decisions = 0
-    game_seed = seed * 1_000_003
-    start = clock()
-    deadline = start + seconds
-    while True:
-        s = g.initial_state(game_seed)
-        while not is_terminal(s):
-            s, _ = step(s, choice(legal_actions(s)))
-            decisions += 1
-        playouts += 1
-        game_seed += 1
-        now = clock()
-        if now >= deadline:
-            return playouts, decisions, now - start
+    return ca.run_game(ultimate_game(single), seconds, seed)
 
 
 def runners() -> dict[str, Callable[[float, int], tuple[int, int, float]]]:
