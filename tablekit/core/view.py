@@ -399,7 +399,8 @@ class TableView:
         """One card of ``seat``'s hand: playable when the person plays that seat now and a legal
         action plays it; one plain action is sent on a click, several (or any that names a place
         on the table) become ``choices``."""
-        actions = self.plays.get(code, []) if self.my_turn and seat == self.current else []
+        # (An observation may list cards as numbers; ``card_of`` names them as text.)
+        actions = self.plays.get(str(code), []) if self.my_turn and seat == self.current else []
         offered = [dict(choice_of(a)) if choice_of else {"label": a.label(self.lang)} for a in actions]
         for a, c in zip(actions, offered):
             c.setdefault("code", a.code)

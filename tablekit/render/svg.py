@@ -355,8 +355,79 @@ def card_back(aria: str = "face-down card") -> str:
     return _frame(body, aria, fill="#ffffff")
 
 
+# --- Up or Down?: numbers 1..126 in six colours -------------------------------------------------
+#
+# Colour is never the only cue: each colour has its own shape and letter, drawn in the top band
+# and again small at the bottom. The inks follow the Okabe-Ito palette (safe for the common
+# kinds of colour blindness), with a dark purple for the sixth colour; the number is printed
+# dark on a white panel so it reads the same for everyone.
+UP_OR_DOWN_COLOURS: dict[str, tuple[str, str, str]] = {
+    # colour: (ink, letter, shape)
+    "yellow": ("#F0E442", "Y", "circle"),
+    "red": ("#D55E00", "R", "triangle"),
+    "blue": ("#0072B2", "B", "square"),
+    "pink": ("#CC79A7", "P", "heart"),
+    "purple": ("#5B3A8C", "V", "diamond"),
+    "teal": ("#009E73", "G", "star"),
+}
+#: Letters that read light on their band (dark letters on the light inks).
+_LIGHT_INKS = {"yellow", "pink"}
+
+
+def _mark(shape: str, cx: float, cy: float, r: float, fill: str, stroke: str) -> str:
+    """A small shape centred at (cx, cy) with radius ``r`` (viewBox units)."""
+    common = f'fill="{fill}" stroke="{stroke}" stroke-width="0.8"'
+    if shape == "circle":
+        return f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" {common}/>'
+    if shape == "square":
+        return f'<rect x="{cx - r:.1f}" y="{cy - r:.1f}" width="{2 * r:.1f}" height="{2 * r:.1f}" {common}/>'
+    if shape == "triangle":
+        return f'<path d="M{cx:.1f} {cy - r:.1f} L{cx + r:.1f} {cy + r * 0.8:.1f} L{cx - r:.1f} {cy + r * 0.8:.1f} Z" {common}/>'
+    if shape == "diamond":
+        return f'<path d="M{cx:.1f} {cy - r:.1f} L{cx + r:.1f} {cy:.1f} L{cx:.1f} {cy + r:.1f} L{cx - r:.1f} {cy:.1f} Z" {common}/>'
+    if shape == "heart":
+        return (f'<path d="M{cx:.1f} {cy + r:.1f} C{cx - 1.6 * r:.1f} {cy - 0.2 * r:.1f} {cx - 0.6 * r:.1f} {cy - 1.3 * r:.1f} '
+                f'{cx:.1f} {cy - 0.4 * r:.1f} C{cx + 0.6 * r:.1f} {cy - 1.3 * r:.1f} {cx + 1.6 * r:.1f} {cy - 0.2 * r:.1f} '
+                f'{cx:.1f} {cy + r:.1f} Z" {common}/>')
+    points = []
+    for k in range(10):
+        radius = r if k % 2 == 0 else r * 0.45
+        angle = -math.pi / 2 + k * math.pi / 5
+        points.append(f"{cx + radius * math.cos(angle):.1f} {cy + radius * math.sin(angle):.1f}")
+    return f'<path d="M{" L".join(points)} Z" {common}/>'
+
+
+def _up_or_down(face: dict[str, Any]) -> str:
+    """An Up or Down? card: the face carries ``code`` (the number) and ``colour`` (a name of
+    ``UP_OR_DOWN_COLOURS``).
+
+    >>> svg = card_svg({"deck": "up_or_down", "code": "37", "colour": "yellow", "aria": "37, yellow"})
+    >>> ">37<" in svg and ">Y<" in svg and "#F0E442" in svg
+    True
+    """
+    code = str(face["code"])
+    colour = str(face.get("colour", ""))
+    if colour not in UP_OR_DOWN_COLOURS:
+        raise ValueError(f"an up_or_down face needs a colour of {', '.join(UP_OR_DOWN_COLOURS)} (got {colour!r})")
+    ink, letter, shape = UP_OR_DOWN_COLOURS[colour]
+    text_ink = "#222" if colour in _LIGHT_INKS else "#fff"
+    size = 24 if len(code) < 3 else 19
+    body = (
+        f'<rect x="4" y="4" width="{WIDTH - 8}" height="20" rx="3" fill="{ink}" stroke="#333" stroke-width="0.6"/>'
+        f'{_mark(shape, 14, 14, 6.5, text_ink, "#333" if text_ink == "#222" else ink)}'
+        f'<text x="{WIDTH - 10}" y="19" font-size="13" font-weight="bold" text-anchor="middle" fill="{text_ink}" '
+        f'font-family="{FONT}">{letter}</text>'
+        f'<text x="{WIDTH / 2}" y="{HEIGHT / 2 + 14}" font-size="{size}" font-weight="bold" '
+        f'text-anchor="middle" fill="#222" font-family="{FONT}">{escape(code)}</text>'
+        f'<rect x="4" y="{HEIGHT - 14}" width="{WIDTH - 8}" height="10" rx="2" fill="{ink}" stroke="#333" stroke-width="0.6"/>'
+        f'{_mark(shape, WIDTH / 2, HEIGHT - 9, 3.4, text_ink, "#333" if text_ink == "#222" else ink)}'
+    )
+    return _frame(body, str(face.get("aria", code)), title=True)
+
+
 DECKS: dict[str, Callable[[dict[str, Any]], str]] = {
     "up_and_down": _up_and_down,
+    "up_or_down": _up_or_down,
     STANDARD_DECK: _standard,
 }
 

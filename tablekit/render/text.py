@@ -10,10 +10,12 @@ Conventions an observation dict follows (every game's ``observe`` does):
   codes, or None when hidden), ``hand_count``, and any further numbers (wins, chips...).
 * ``current`` is the seat to decide (None when over), ``viewer`` the seat observing (None: the
   open view), ``mode``, ``phase``, ``game_no`` and ``termination`` head the text.
-* Every other key is a public value labelled ``<game>.label.<key>``. Keys in ``SEAT_KEYS`` hold a
-  seat, keys in ``SEAT_LIST_KEYS`` a list of seats, ``direction`` is +1 (clockwise) or -1, and
-  any other list of strings is a row of card codes. None shows as ``<game>.label.<key>_empty``
-  when the game has that code.
+* Every other key is a public value labelled ``<game>.label.<key>`` (or ``<game>.option.<key>``).
+  Keys in ``SEAT_KEYS`` hold a seat, keys in ``SEAT_LIST_KEYS`` a list of seats, ``direction`` is
+  +1 (clockwise) or -1, keys in ``ROW_KEYS`` a row of cards in order, and any other list of
+  codes is a pile (its latest cards shown). A dict shows as ``label: value`` pairs; a list of
+  dicts with ``cards`` (columns) shows each row with its ``direction`` (``<game>.direction.<d>``).
+  None shows as ``<game>.label.<key>_empty`` when the game has that code.
 
 >>> from tablekit import make
 >>> game = make("up_and_down", preset="basic", players=2)
@@ -38,13 +40,17 @@ from tablekit.core.record import Record
 from tablekit.i18n import has, seat_name, tr
 
 #: Observation keys whose value is a seat number.
-SEAT_KEYS = frozenset({"dealer", "last_player", "leader", "declarer", "partner", "bidder", "winner"})
+SEAT_KEYS = frozenset({"dealer", "last_player", "leader", "declarer", "partner", "bidder", "winner", "first"})
 #: Observation keys whose value is a list of seat numbers.
 SEAT_LIST_KEYS = frozenset({"game_winners", "winners", "team", "partners"})
 #: Keys shown in the title or per player, not as public values.
 _HEAD_KEYS = frozenset({"game", "mode", "viewer", "players", "current", "phase", "game_no", "termination"})
 #: Public values shown first, in this order; the rest follow in the observation's order.
 _FIRST = ("field", "stock", "pot", "ante", "direction", "dealer")
+#: Rows of cards shown whole and in order (not a pile whose latest cards matter).
+ROW_KEYS = frozenset({"ring", "shown", "discards", "removed"})
+#: Keys never shown: the rules in play (``options``) are the preset's, named in the title.
+_SKIPPED = frozenset({"options"})
 #: How many of the latest cards of a long row (the pile) are shown.
 PILE_SHOWN = 12
 
@@ -72,8 +78,17 @@ def cards_text(game_name: str, codes: Iterable[str], lang: str = "en") -> str:
 
 
 def _label(game_name: str, key: str, lang: str) -> str:
-    code = f"{game_name}.label.{key}"
-    return tr(code, lang) if has(code, lang) else key.replace("_", " ")
+    for code in (f"{game_name}.label.{key}", f"{game_name}.option.{key}"):
+        if has(code, lang):
+            return tr(code, lang)
+    return key.replace("_", " ")
+
+
+def _row_text(game_name: str, row: dict[str, Any], lang: str) -> str:
+    """One row of cards (a column) with its direction, if it has one."""
+    text = cards_text(game_name, [str(c) for c in row.get("cards", ())], lang)
+    direction = f"{game_name}.direction.{row.get('direction')}"
+    return f"{text} ({tr(direction, lang)})" if has(direction, lang) else text
 
 
 def _label_value(label: str, value: str, lang: str) -> str:
@@ -99,12 +114,22 @@ def _value_text(game_name: str, key: str, value: Any, lang: str) -> str:
         return _label(game_name, "clockwise" if value == 1 else "counterclockwise", lang)
     if key in SEAT_KEYS and isinstance(value, int):
         return seat_name(value, lang)
+    if isinstance(value, dict):
+        if not value:
+            return tr("render.none", lang)
+        sep = "、" if lang == "ja" else ", "
+        return sep.join(_label_value(_label(game_name, k, lang), _value_text(game_name, k, v, lang), lang)
+                        for k, v in value.items())
     if isinstance(value, (list, tuple)):
         if not value:
             return tr("render.none", lang)
         if key in SEAT_LIST_KEYS:
             return tr("render.seats", lang, players=list(value))
+        if all(isinstance(v, dict) and "cards" in v for v in value):
+            return "; ".join(_row_text(game_name, v, lang) for v in value)
         codes = [str(v) for v in value]
+        if key in ROW_KEYS:
+            return cards_text(game_name, codes, lang)
         if len(codes) > PILE_SHOWN:
             return tr("render.pile_more", lang, count=len(codes), shown=PILE_SHOWN,
                       cards=cards_text(game_name, codes[-PILE_SHOWN:], lang))
@@ -163,7 +188,7 @@ def render_observation(game_name: str, obs: dict[str, Any], lang: str = "en") ->
     lines = [_title_line(game_name, obs, lang)]
     keys = [k for k in _FIRST if k in obs] + [k for k in obs if k not in _FIRST]
     for key in keys:
-        if key in _HEAD_KEYS:
+        if key in _HEAD_KEYS or key in _SKIPPED:
             continue
         lines.append(_label_value(_label(game_name, key, lang), _value_text(game_name, key, obs[key], lang), lang))
     for entry in obs.get("players") or ():

@@ -52,3 +52,95 @@ def seat_summary(df: Any) -> Any:
             "mean_score": float(df[f"score_{seat}"].mean()) if f"score_{seat}" in df else math.nan,
         })
     return pd.DataFrame(rows)
+
+
+def mean_interval(values: Any, z: float = 1.96) -> tuple[float, float, float]:
+    """The mean of some numbers with its 95% interval (normal approximation: mean ± z·sd/√n).
+
+    >>> m, lo, hi = mean_interval([10, 12, 14, 16])
+    >>> m, round(lo, 2), round(hi, 2)
+    (13.0, 10.47, 15.53)
+    >>> mean_interval([5])
+    (5.0, 5.0, 5.0)
+    """
+    xs = [float(v) for v in values]
+    n = len(xs)
+    if n == 0:
+        return (math.nan, math.nan, math.nan)
+    mean = sum(xs) / n
+    if n < 2:
+        return (mean, mean, mean)
+    half = z * math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1) / n)
+    return (mean, mean - half, mean + half)
+
+
+def _score_columns(df: Any) -> list[str]:
+    return [f"score_{seat}" for seat in range(int(df["players"].max())) if f"score_{seat}" in df]
+
+
+def game_mean_scores(df: Any) -> Any:
+    """Each game's mean score over its seats (one number per game, so the games are the
+    independent samples of an interval)."""
+    return df[_score_columns(df)].mean(axis=1)
+
+
+def score_summary(df: Any) -> Any:
+    """Mean score per seat with its 95% interval. Columns: seat, bot, mean, ci_low, ci_high,
+    sd, min, max.
+
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"players": [2, 2, 2], "bot_0": ["random"] * 3, "bot_1": ["random"] * 3,
+    ...                    "score_0": [10, 20, 30], "score_1": [5, 5, 5]})
+    >>> score_summary(df)[["seat", "mean", "min", "max"]].to_dict("records")[0]
+    {'seat': 0, 'mean': 20.0, 'min': 10.0, 'max': 30.0}
+    """
+    import pandas as pd
+
+    rows = []
+    for seat, column in enumerate(_score_columns(df)):
+        values = df[column]
+        mean, lo, hi = mean_interval(values)
+        rows.append({"seat": seat, "bot": df[f"bot_{seat}"].iloc[0] if f"bot_{seat}" in df else "",
+                     "mean": mean, "ci_low": lo, "ci_high": hi, "sd": float(values.std(ddof=1)) if len(values) > 1 else 0.0,
+                     "min": float(values.min()), "max": float(values.max())})
+    return pd.DataFrame(rows)
+
+
+def first_player_edge(df: Any) -> tuple[float, float, float] | None:
+    """How much more the first player scores than the average of the others, per game, with
+    its 95% interval; None when the rows do not say who played first (``first_player``).
+
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"players": [2, 2], "first_player": [0, 1], "score_0": [12, 10], "score_1": [10, 14]})
+    >>> first_player_edge(df)[0]
+    3.0
+    """
+    if "first_player" not in df:
+        return None
+    columns = _score_columns(df)
+    n = len(columns)
+    edges = []
+    for _, row in df.iterrows():
+        first = int(row["first_player"])
+        scores = [float(row[c]) for c in columns]
+        edges.append(scores[first] - (sum(scores) - scores[first]) / (n - 1))
+    return mean_interval(edges)
+
+
+def score_effect(df_a: Any, df_b: Any, z: float = 1.96) -> tuple[float, float, float]:
+    """How much variant B moves the mean score per player against variant A: the difference of
+    the means of the games' mean scores (B − A) with its 95% interval (Welch's normal
+    approximation; the games of A and B are independent samples).
+
+    >>> import pandas as pd
+    >>> a = pd.DataFrame({"players": [2] * 3, "score_0": [10, 12, 14], "score_1": [10, 12, 14]})
+    >>> b = a.assign(score_0=a["score_0"] + 5, score_1=a["score_1"] + 5)
+    >>> d, lo, hi = score_effect(a, b)
+    >>> d, lo < 5 < hi
+    (5.0, True)
+    """
+    a, b = game_mean_scores(df_a), game_mean_scores(df_b)
+    diff = float(b.mean() - a.mean())
+    var = (float(a.var(ddof=1)) / len(a) if len(a) > 1 else 0.0) + (float(b.var(ddof=1)) / len(b) if len(b) > 1 else 0.0)
+    half = z * math.sqrt(var)
+    return (diff, diff - half, diff + half)

@@ -13,9 +13,12 @@ see ``shared/stack.md``). Nothing here touches widgets, so the figures can be sh
   distribution of the team score;
 * :func:`contracts_figure`: Ultimate's contract success rate by bid size (the buckets of
   :data:`tablekit.games.ultimate.rules.CONTRACT_BUCKETS`), with 95% Wilson intervals;
+* :func:`scores_figure`: for games scored in points (Up or Down?), the distribution of each
+  seat's score, its mean marked with a 95% interval;
 * :func:`compare_win_rate_figure`, :func:`compare_length_figure`,
-  :func:`compare_mission_figure`, :func:`compare_contracts_figure`: variant A against
-  variant B, side by side;
+  :func:`compare_mission_figure`, :func:`compare_contracts_figure`,
+  :func:`compare_scores_figure`: variant A against variant B, side by side (the scores chart
+  gives the effect of B on the mean score, with its interval);
 * :func:`summary_table`: the per-seat numbers as a DataFrame with headings in the language.
 
 >>> from tablekit import make
@@ -37,7 +40,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from tablekit.i18n import has, seat_name, tr
-from tablekit.sim.stats import seat_summary, wilson_interval
+from tablekit.sim.stats import score_effect, score_summary, seat_summary, wilson_interval
 from tablekit.widgets.labels import bot_label
 
 #: Colours of variant A and B (and of a single run).
@@ -111,6 +114,12 @@ def contract_summary(df: Any) -> dict[str, Any]:
     return {"played": played, "made": made, "rate": made / played if played else 0.0, "ci_low": lo, "ci_high": hi,
             "mean_points": float(df["declarer_points"].sum()) / played if played else float("nan"),
             "buckets": buckets}
+
+
+def has_points(df: Any) -> bool:
+    """True for results of a game scored in points per seat, whose distribution is worth a
+    chart (Up or Down?: rows carry ``column_points`` and ``bonus_points``)."""
+    return {"column_points", "bonus_points"} <= set(df.columns)
 
 
 def _pct(x: float) -> str:
@@ -370,27 +379,83 @@ def compare_contracts_figure(df_a: Any, df_b: Any, lang: str = "en",
     return fig
 
 
+def _score_traces(fig: go.Figure, df: Any, lang: str, name: str, colour: str, legend: bool) -> None:
+    """A box of each seat's scores, and its mean with the 95% interval as a point with bars."""
+    summary = score_summary(df)
+    seats = _seat_labels(summary, lang)
+    xs, ys = [], []
+    for seat, label in zip(summary["seat"], seats):
+        values = list(df[f"score_{int(seat)}"])
+        xs += [label] * len(values)
+        ys += values
+    fig.add_trace(go.Box(x=xs, y=ys, name=name, marker_color=colour, boxpoints=False, showlegend=legend,
+                         legendgroup=name, offsetgroup=name))
+    fig.add_trace(go.Scatter(
+        x=seats, y=list(summary["mean"]), mode="markers", marker={"color": colour, "symbol": "diamond", "size": 9,
+                                                                   "line": {"color": "#222", "width": 1}},
+        name=_t("chart.scores.mean", lang, name=name), showlegend=False, legendgroup=name, offsetgroup=name,
+        error_y={"type": "data", "symmetric": False, "array": list(summary["ci_high"] - summary["mean"]),
+                 "arrayminus": list(summary["mean"] - summary["ci_low"])},
+        hovertext=[_t("chart.hover.score", lang, mean=f"{m:.1f}", low=f"{lo:.1f}", high=f"{hi:.1f}",
+                      games=len(df)) for m, lo, hi in zip(summary["mean"], summary["ci_low"], summary["ci_high"])],
+        hoverinfo="text",
+    ))
+
+
+def _scores_layout(fig: go.Figure, lang: str, title: str) -> None:
+    fig.update_layout(title=title, template="plotly_white", xaxis_title=_t("chart.seat", lang),
+                      yaxis_title=_t("chart.scores.y", lang), margin={"t": 60, "b": 40, "l": 60, "r": 20})
+
+
+def scores_figure(df: Any, lang: str = "en") -> go.Figure:
+    """The score of each seat: a box of its distribution over the games, and a diamond at its
+    mean with the 95% interval (hover for the figures)."""
+    fig = go.Figure()
+    _score_traces(fig, df, lang, _t("chart.scores.y", lang), COLOURS[0], legend=False)
+    _scores_layout(fig, lang, _t("chart.scores.title", lang))
+    return fig
+
+
+def compare_scores_figure(df_a: Any, df_b: Any, lang: str = "en",
+                          names: Sequence[str] = ("A", "B")) -> go.Figure:
+    """A and B side by side for each seat; the title gives the effect of B on the mean score
+    per player with its 95% interval (:func:`tablekit.sim.stats.score_effect`)."""
+    fig = go.Figure()
+    for df, name, colour in zip((df_a, df_b), names, COLOURS):
+        _score_traces(fig, df, lang, _t("label.variant", lang, name=name), colour, legend=True)
+    diff, lo, hi = score_effect(df_a, df_b)
+    _scores_layout(fig, lang, _t("chart.compare.scores.title", lang, a=names[0], b=names[1], diff=f"{diff:+.1f}",
+                                 low=f"{lo:+.1f}", high=f"{hi:+.1f}"))
+    fig.update_layout(boxmode="group", legend={"orientation": "h", "y": -0.15})
+    return fig
+
+
 def figures(df: Any, lang: str = "en") -> dict[str, go.Figure]:
-    """Every chart that fits one result: ``win_rate``, ``length``, for Cul-de-sac ``mission``
-    and for Ultimate ``contracts``."""
+    """Every chart that fits one result: ``win_rate``, ``length``, for Cul-de-sac ``mission``,
+    for Ultimate ``contracts`` and for games scored in points (Up or Down?) ``scores``."""
     out = {"win_rate": win_rate_figure(df, lang), "length": length_figure(df, lang)}
     if has_mission(df):
         out["mission"] = mission_figure(df, lang)
     if has_contracts(df):
         out["contracts"] = contracts_figure(df, lang)
+    if has_points(df):
+        out["scores"] = scores_figure(df, lang)
     return out
 
 
 def compare_figures(df_a: Any, df_b: Any, lang: str = "en",
                     names: Sequence[str] = ("A", "B")) -> dict[str, go.Figure]:
     """The same keys as :func:`figures`, each chart showing A and B side by side
-    (``mission`` only when both variants are Cul-de-sac, ``contracts`` when both are Ultimate)."""
+    (``mission`` only when both variants are Cul-de-sac, ``contracts`` when both are Ultimate,
+    ``scores`` when both are scored in points)."""
     out = {"win_rate": compare_win_rate_figure(df_a, df_b, lang, names),
            "length": compare_length_figure(df_a, df_b, lang, names)}
     if has_mission(df_a) and has_mission(df_b):
         out["mission"] = compare_mission_figure(df_a, df_b, lang, names)
     if has_contracts(df_a) and has_contracts(df_b):
         out["contracts"] = compare_contracts_figure(df_a, df_b, lang, names)
+    if has_points(df_a) and has_points(df_b):
+        out["scores"] = compare_scores_figure(df_a, df_b, lang, names)
     return out
 
 

@@ -62,7 +62,7 @@ from tablekit.core.game import Game
 from tablekit.core.registry import list_games, make, presets, spec
 from tablekit.i18n import LANGUAGES, has, seat_name, tr
 from tablekit.sim import CancelledError, simulate
-from tablekit.sim.stats import seat_summary
+from tablekit.sim.stats import first_player_edge, game_mean_scores, mean_interval, score_effect, seat_summary
 from tablekit.widgets import plots
 from tablekit.widgets.controls import BoundedIntText, Checkbox, Dropdown, IntText, Text, ToggleButtons
 from tablekit.widgets.labels import (  # noqa: F401  (re-exported: older imports)
@@ -924,9 +924,20 @@ class StatsExplorer(widgets.VBox):
                                 low=f"{c['ci_low']:.1%}", high=f"{c['ci_high']:.1%}"))
                 if c["played"]:
                     items.append(_t("summary.declarer_points", lang, mean=f"{c['mean_points']:.1f}"))
+            if plots.has_points(df):
+                mean, low, high = mean_interval(game_mean_scores(df))
+                items.append(_t("summary.mean_score", lang, mean=f"{mean:.1f}", low=f"{low:.1f}", high=f"{high:.1f}"))
+                edge = first_player_edge(df)
+                if edge is not None:
+                    items.append(_t("summary.first_edge", lang, edge=f"{edge[0]:+.1f}", low=f"{edge[1]:+.1f}",
+                                    high=f"{edge[2]:+.1f}"))
             heading = f"<b>{html.escape(_t('label.variant', lang, name=v))}</b>" if compare else ""
             parts.append(heading + '<ul class="tk-stats-overview">'
                          + "".join(f"<li>{html.escape(i)}</li>" for i in items) + "</ul>")
+        if compare and all(plots.has_points(df) for df in frames.values()):
+            (a, df_a), (b, df_b) = list(frames.items())[:2]
+            diff, low, high = score_effect(df_a, df_b)
+            parts.append(f"<p>{html.escape(_t('summary.score_effect', lang, a=a, b=b, diff=f'{diff:+.1f}', low=f'{low:+.1f}', high=f'{high:+.1f}'))}</p>")
         parts.append(f"<p><small>{html.escape(_t('summary.shared', lang))}</small></p>")
         return "".join(parts)
 

@@ -73,8 +73,9 @@ EVENT_CODES = frozenset({
 })
 END_CODES = frozenset({END_EMPTY})
 #: The roles a variant colour plays (``state.COLOUR_ROLES``), each with a name for the table.
-ROLE_CODES = frozenset(f"{NS}.role.{r}" for r in ("special", "special_down", "take", "remove"))
-CHOICE_FIELDS = ("length", "rainbow", "greenhorn", "special", "take")
+ROLE_CODES = frozenset(f"{NS}.role.{r}" for r in ("special_colour", "special_down_colour", "take_colour", "remove_colour"))
+CHOICE_FIELDS = ("length", "rainbow", "greenhorn", "special", "take", "special_colour", "special_down_colour",
+                 "take_colour", "remove_colour", "discard_value")
 LABEL_CODES = frozenset(
     {f"{NS}.action.{k}" for k in ("play", "take", "place", "new_column", "abandon", "remove", "draw_down", "draw_up")}
     | {f"{NS}.phase.{p}" for p in PHASE_NAMES}

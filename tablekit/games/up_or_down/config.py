@@ -139,6 +139,15 @@ class UpOrDownConfig(GameConfig):
             raise ConfigError(self.GAME, "special_down_colour", self.special_down_colour,
                               f"a colour other than special_colour ({self.special_colour!r}), or 'random'")
 
+    def to_dict(self) -> dict[str, Any]:
+        """The options as JSON values (the cycle and the tables as lists), as records keep them.
+
+        >>> UpOrDownConfig(pure_colour_table={3: 10}).to_dict()["pure_colour_table"]
+        [[3, 10]]
+        """
+        return {k: [list(x) if isinstance(x, tuple) else x for x in v] if isinstance(v, tuple) else v
+                for k, v in super().to_dict().items()}
+
     @property
     def top_card(self) -> int:
         """The highest card in play (cards 1 to this)."""
@@ -148,13 +157,13 @@ class UpOrDownConfig(GameConfig):
         """The colour option of each active colour variant (some may be "random")."""
         out: dict[str, str] = {}
         if self.special != "off":
-            out["special"] = self.special_colour
+            out["special_colour"] = self.special_colour
         if self.special == "pro":
-            out["special_down"] = self.special_down_colour
+            out["special_down_colour"] = self.special_down_colour
         if self.take != "neighbours":
-            out["take"] = self.take_colour
+            out["take_colour"] = self.take_colour
         if self.remove_one:
-            out["remove"] = self.remove_colour
+            out["remove_colour"] = self.remove_colour
         return out
 
 

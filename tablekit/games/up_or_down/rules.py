@@ -291,6 +291,8 @@ class UpOrDown(Game[UpOrDownState]):
         super().__init__(config, preset)
         self._top = config.top_card
         index = {name: i for i, name in enumerate(COLOURS)}
+        #: the rules in play, JSON-ready (public: every player knows them; bots read them)
+        self._options: dict[str, Any] = config.to_dict()
         #: colour index (0..5, into COLOURS) of every card; entry 0 is unused
         self.colour_index: tuple[int, ...] = (-1,) + tuple(
             index[colour(n, config.colour_cycle)] for n in range(1, 127))
@@ -319,6 +321,8 @@ class UpOrDown(Game[UpOrDownState]):
         * ``columns``: cards already placed, a list per seat of up to three columns (each a list
           of cards in the order placed; the second card fixes the direction and the rest must
           follow it). They leave the deck before it is dealt;
+        * ``discards``: cards already on the discard piles, a list of cards per seat (they
+          leave the deck too);
         * ``deck``: the first cards of the deal, in this order: seat 0's three cards, seat 1's,
           ..., then the six ring cards, then the face-down pile from the top, then the face-up
           pile from the top. Cards not listed follow in the seed's shuffled order;
@@ -330,9 +334,10 @@ class UpOrDown(Game[UpOrDownState]):
         >>> s.hands, s.ring, s.current, s.columns[0], s.dirs[0]
         (((1, 2, 3), (4, 5, 6)), (10, 24, 40, 45, 50, 54), 1, ((20, 15),), (-1,))
         """
-        unknown = sorted(set(setup) - {"deck", "first", "moves", "columns"})
+        unknown = sorted(set(setup) - {"deck", "first", "moves", "columns", "discards"})
         if unknown:
-            raise ValueError(f"unknown setup option {unknown[0]!r} (the options are 'columns', 'deck', 'first' and 'moves')")
+            raise ValueError(f"unknown setup option {unknown[0]!r} "
+                             "(the options are 'columns', 'deck', 'discards', 'first' and 'moves')")
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise ValueError(f"seed must be a non-negative integer (got {seed!r})")
         moves = setup.get("moves") or ()
@@ -346,6 +351,8 @@ class UpOrDown(Game[UpOrDownState]):
             raise ValueError(f"first must be a seat from 0 to {n - 1} (got {first!r})")
         columns, dirs = self._setup_columns(setup.get("columns"))
         placed = {c for cols in columns for col in cols for c in col}
+        discards = self._setup_discards(setup.get("discards"), placed)
+        placed.update(c for pile in discards for c in pile)
         pool = [c for c in hash_shuffled(self.cards, seed, NS, "deal") if c not in placed]
         front = list(setup.get("deck") or ())
         if any(isinstance(c, bool) or not isinstance(c, int) for c in front):
@@ -353,9 +360,9 @@ class UpOrDown(Game[UpOrDownState]):
         try:
             order = stack(pool, front)
         except ValueError as exc:
-            raise ValueError(f"deck: {exc} (cards 1 to {self._top}, none of them in the set-up columns)") from None
+            raise ValueError(f"deck: {exc} (cards 1 to {self._top}, none of them in the set-up columns or discards)") from None
         if len(order) < n * HAND_SIZE + RING_SIZE:
-            raise ValueError("the set-up columns leave too few cards to deal the hands and the ring")
+            raise ValueError("the set-up columns and discards leave too few cards to deal the hands and the ring")
         hands = tuple(tuple(sorted(order[i * HAND_SIZE:(i + 1) * HAND_SIZE])) for i in range(n))
         pos = n * HAND_SIZE
         ring = tuple(sorted(order[pos:pos + RING_SIZE]))
@@ -365,7 +372,7 @@ class UpOrDown(Game[UpOrDownState]):
             seed=seed, first=first, colours=self._variant_colours(seed), phase=PLAY, current=first, turn=1,
             hands=hands, shown=((),) * n, ring=ring, played=0, taken=0,
             down=tuple(reversed(rest[:split])), up=tuple(reversed(rest[split:])),
-            columns=columns, dirs=dirs, discards=((),) * n, removed=(), termination="",
+            columns=columns, dirs=dirs, discards=discards, removed=(), termination="",
         )
         for i, code in enumerate(moves):
             try:
@@ -403,6 +410,25 @@ class UpOrDown(Game[UpOrDownState]):
             dirs.append(tuple(mine_dirs))
         return tuple(columns), tuple(dirs)
 
+    def _setup_discards(self, given: Any, placed: set[int]) -> tuple[tuple[int, ...], ...]:
+        n = self.config.players
+        if given is None:
+            return ((),) * n
+        if not isinstance(given, (list, tuple)) or len(given) != n:
+            raise ValueError(f"discards must list the discarded cards of each of the {n} seats (got {given!r})")
+        seen = set(placed)
+        out = []
+        for seat, pile in enumerate(given):
+            cards = tuple(pile) if isinstance(pile, (list, tuple)) else None
+            if cards is None or any(isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= self._top
+                                    for c in cards):
+                raise ValueError(f"discards of seat {seat}: {pile!r} is not a list of cards from 1 to {self._top}")
+            if seen & set(cards) or len(set(cards)) != len(cards):
+                raise ValueError(f"discards of seat {seat}: a card appears twice or is in a set-up column ({pile!r})")
+            seen |= set(cards)
+            out.append(cards)
+        return tuple(out)
+
     def _variant_colours(self, seed: int) -> tuple[int, int, int, int]:
         """The colour of each colour variant (COLOUR_ROLES), -1 for a variant that is off; a
         "random" colour is drawn from the seed (the pro special colours always differ)."""
@@ -415,7 +441,7 @@ class UpOrDown(Game[UpOrDownState]):
                 out[i] = COLOURS.index(chosen[role])
                 continue
             options = list(range(6))
-            if role == "special_down":
+            if role == "special_down_colour":
                 options.remove(out[SPECIAL])
             out[i] = options[derive_seed(seed, NS, "colour", role) % len(options)]
         if out[SPECIAL_DOWN] >= 0 and out[SPECIAL_DOWN] == out[SPECIAL]:
@@ -761,6 +787,7 @@ class UpOrDown(Game[UpOrDownState]):
         scores = tuple(b.total for b in boards)
         details: dict[str, Any] = {
             "turns": state.turn,
+            "first_player": state.first,
             "removed": len(state.removed),
             "column_points": sum(c.base for b in boards for c in b.columns),
             "bonus_points": sum(c.rainbow + c.pure + c.special for b in boards for c in b.columns)
@@ -808,6 +835,8 @@ class UpOrDown(Game[UpOrDownState]):
             "up_top": s.up[-1] if s.up else None,
             "removed": list(s.removed),
             "colours": {role: COLOURS[c] for role, c in zip(COLOUR_ROLES, s.colours) if c >= 0},
+            "options": {k: [list(x) if isinstance(x, list) else x for x in v] if isinstance(v, list) else v
+                        for k, v in self._options.items()},
             "termination": s.termination or None,
         }
 

@@ -29,8 +29,9 @@ OVER = 4
 PHASE_NAMES = ("play", "take", "place", "draw", "over")
 #: Directions of a column: not fixed yet (0 or 1 card), ascending, descending.
 NONE, UP, DOWN = 0, 1, -1
-#: The variant colours kept in ``UpOrDownState.colours``, in this order (-1: variant off).
-COLOUR_ROLES = ("special", "special_down", "take", "remove")
+#: The variant colours kept in ``UpOrDownState.colours``, in this order (-1: variant off), named
+#: as the options that set them.
+COLOUR_ROLES = ("special_colour", "special_down_colour", "take_colour", "remove_colour")
 
 
 class UpOrDownState(NamedTuple):

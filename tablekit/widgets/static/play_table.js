@@ -394,15 +394,24 @@ function render({ model, el: host }) {
     return box;
   }
 
+  // A pile's cards may be clickable (a draw pile); a `collapsed` pile shows its count and opens
+  // to its cards on demand (a long public discard pile).
   function drawPile(zone) {
     const value = zone.value === undefined || zone.value === null ? "" : String(zone.value);
-    return el("div", { class: "tk-pile", "data-zone": zone.id }, [
-      el("div", { class: "tk-pile-head" }, [
-        el("span", { class: "tk-counter-label", text: zone.label }),
-        el("span", { class: "tk-field-value", text: value }),
-      ]),
-      el("div", { class: "tk-cards" }, (zone.cards || []).map((c) => cardNode(c, { cls: "tk-static" }))),
-    ]);
+    const cards = el("div", { class: "tk-cards" }, (zone.cards || []).map((c) => {
+      const key = c.key !== undefined ? c.key : `${zone.id}:${c.face ? c.face.code : "back"}`;
+      const node = cardNode(c, c.playable ? { cls: "tk-playable", onClick: () => activate(c, key, null) }
+                                          : { cls: "tk-static" });
+      if (c.playable && choosing && choosing.key === key) node.classList.add("tk-selected");
+      return node;
+    }));
+    const head = [el("span", { class: "tk-counter-label", text: zone.label }),
+                  el("span", { class: "tk-field-value", text: value })];
+    if (zone.collapsed && (zone.cards || []).length) {
+      return el("details", { class: "tk-pile tk-collapsed", "data-zone": zone.id }, [
+        el("summary", { class: "tk-pile-head" }, head), cards]);
+    }
+    return el("div", { class: "tk-pile", "data-zone": zone.id }, [el("div", { class: "tk-pile-head" }, head), cards]);
   }
 
   function drawCounter(zone) {
