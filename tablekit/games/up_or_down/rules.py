@@ -122,6 +122,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left, insort
 from collections import Counter
+from functools import partial
 from typing import Any, Iterable, NamedTuple, Sequence
 
 from tablekit.core.actions import Action
@@ -174,10 +175,19 @@ from tablekit.games.up_or_down.state import (
     TAKE,
     UP,
     UpOrDownState,
+    builder,
     new_state,
 )
 
 NS = K.NS
+#: The hot path's state builders (``core.states.replacer``: only the named fields change) and
+#: ``_event((code, params))``, which is ``Event(code, params)`` without NamedTuple's ``__new__``.
+_PLAYED = builder("phase", "hands", "shown", "ring", "played")
+_TOOK = builder("phase", "ring", "taken")
+_DREW = builder("hands", "shown", "down", "up")
+_PLACED = builder("phase", "taken", "columns", "dirs", "discards", "removed")
+_NEXT_TURN = builder("phase", "current", "turn", "played")
+_event = partial(tuple.__new__, Event)
 _PHASE_OF: dict[type, int] = {Play: PLAY, Take: TAKE, Place: PLACE, NewColumn: PLACE, Abandon: PLACE,
                               RemoveAndPlace: PLACE, Draw: DRAW}
 DIRECTION_NAMES = {NONE: None, UP: "up", DOWN: "down"}
@@ -290,6 +300,8 @@ class UpOrDown(Game[UpOrDownState]):
             raise ConfigError(NS, "config", config, "an UpOrDownConfig")
         super().__init__(config, preset)
         self._top = config.top_card
+        #: the take variant ("" when only neighbours may be taken), read on the hot path
+        self._take_mode = "" if config.take == "neighbours" else config.take
         index = {name: i for i, name in enumerate(COLOURS)}
         #: the rules in play, JSON-ready (public: every player knows them; bots read them)
         self._options: dict[str, Any] = config.to_dict()
@@ -472,14 +484,18 @@ class UpOrDown(Game[UpOrDownState]):
     def takeable(self, state: UpOrDownState) -> tuple[int, ...]:
         """The ring cards the current player may take now (in ring order)."""
         s = state
-        left, right = neighbours(s.ring, s.played)
-        mode = self.config.take
-        take_colour = s.colours[TAKE_ROLE]
-        if mode != "neighbours" and self.colour_index[s.played] == take_colour:
+        ring, played = s.ring, s.played
+        i = bisect_left(ring, played)
+        left, right = ring[i - 1], ring[(i + 1) % len(ring)]
+        mode = self._take_mode
+        if mode and self.colour_index[played] == s.colours[TAKE_ROLE]:
+            take_colour = s.colours[TAKE_ROLE]
             colours = self.colour_index
-            return tuple(c for c in s.ring if c != s.played and (
-                c in (left, right) or mode == "any" or colours[c] == take_colour))
-        return tuple(c for c in s.ring if c in (left, right))
+            return tuple(c for c in ring if c != played and (
+                c == left or c == right or mode == "any" or colours[c] == take_colour))
+        # In ring order: at the wrap (the played card lowest or highest) the neighbour across it
+        # comes last or first.
+        return (right, left) if i == 0 or i == len(ring) - 1 else (left, right)
 
     def _may_remove(self, state: UpOrDownState) -> bool:
         return self.config.remove_one and self.colour_index[state.taken] == state.colours[REMOVE_ROLE]
@@ -499,9 +515,9 @@ class UpOrDown(Game[UpOrDownState]):
             return ()
         phase = s.phase
         if phase == PLAY:
-            return tuple(PLAYS[c] for c in s.hands[s.current])
+            return tuple(map(PLAYS.__getitem__, s.hands[s.current]))
         if phase == TAKE:
-            return tuple(TAKES[c] for c in self.takeable(s))
+            return tuple(map(TAKES.__getitem__, self.takeable(s)))
         if phase == PLACE:
             p = s.current
             t = s.taken
@@ -520,6 +536,20 @@ class UpOrDown(Game[UpOrDownState]):
         if s.up:
             out.append(DRAW_UP)
         return tuple(out)
+
+    def is_legal(self, state: UpOrDownState, action: Any) -> bool:
+        """The fast legality test (``explain`` gives the reasons; a test checks they agree)."""
+        s = state
+        if s.current < 0:
+            return False
+        kind = type(action)
+        if kind is Play:
+            return s.phase == PLAY and action.card in s.hands[s.current]
+        if kind is Take:
+            return s.phase == TAKE and action.card in self.takeable(s)
+        if kind is Draw:
+            return s.phase == DRAW and bool(s.down if action.pile == "down" else s.up)
+        return action in self.legal_actions(s)
 
     def candidate_actions(self, state: UpOrDownState) -> list[Action]:
         return ([PLAYS[c] for c in self.cards] + [TAKES[c] for c in self.cards] + list(PLACES) + [NEW_COLUMN]
@@ -625,13 +655,13 @@ class UpOrDown(Game[UpOrDownState]):
             shown = s.shown
             if card in shown[p]:
                 shown = _at(shown, p, _drop(shown[p], card))
-            state = new_state(s, phase=TAKE, hands=_at(s.hands, p, _drop(s.hands[p], card)), shown=shown, ring=ring,
-                              played=card)
-            return state, (Event(K.EV_PLAYED, {"player": p, "card": card, "left": left, "right": right}),)
+            state = _PLAYED(s, phase=TAKE, hands=_at(s.hands, p, _drop(s.hands[p], card)), shown=shown, ring=ring,
+                            played=card)
+            return state, (_event((K.EV_PLAYED, {"player": p, "card": card, "left": left, "right": right})),)
         if isinstance(action, Take):
             card = action.card
-            state = new_state(s, phase=PLACE, ring=_drop(s.ring, card), taken=card)
-            return state, (Event(K.EV_TOOK, {"player": p, "card": card}),)
+            state = _TOOK(s, phase=PLACE, ring=_drop(s.ring, card), taken=card)
+            return state, (_event((K.EV_TOOK, {"player": p, "card": card})),)
         if isinstance(action, Draw):
             return self._draw(s, action.pile)
         return self._place(s, action)
@@ -645,34 +675,36 @@ class UpOrDown(Game[UpOrDownState]):
         discards, removed = s.discards, s.removed
         if isinstance(action, NewColumn):
             cols, dirs = cols + ((t,),), dirs + (NONE,)
-            events.append(Event(K.EV_STARTED, {"player": p, "card": t, "column": len(cols)}))
+            events.append(_event((K.EV_STARTED, {"player": p, "card": t, "column": len(cols)})))
         elif isinstance(action, Abandon):
             i = action.column
             gone = cols[i]
             discards = _at(discards, p, discards[p] + gone)
             cols, dirs = _at(cols, i, (t,)), _at(dirs, i, NONE)
-            events.append(Event(K.EV_ABANDONED, {"player": p, "column": i + 1, "count": len(gone), "cards": list(gone)}))
-            events.append(Event(K.EV_STARTED, {"player": p, "card": t, "column": i + 1}))
+            events.append(_event((K.EV_ABANDONED, {"player": p, "column": i + 1, "count": len(gone), "cards": list(gone)})))
+            events.append(_event((K.EV_STARTED, {"player": p, "card": t, "column": i + 1})))
         else:
             i = getattr(action, "column")
             cards, direction = cols[i], dirs[i]
             if isinstance(action, RemoveAndPlace):
                 removed = removed + (cards[-1],)
-                events.append(Event(K.EV_REMOVED, {"player": p, "card": cards[-1], "column": i + 1}))
+                events.append(_event((K.EV_REMOVED, {"player": p, "card": cards[-1], "column": i + 1})))
                 cards, direction = self._after_removal(s, i)
             if not cards:
-                events.append(Event(K.EV_STARTED, {"player": p, "card": t, "column": i + 1}))
+                events.append(_event((K.EV_STARTED, {"player": p, "card": t, "column": i + 1})))
             else:
-                events.append(Event(K.EV_PLACED, {"player": p, "card": t, "column": i + 1}))
+                events.append(_event((K.EV_PLACED, {"player": p, "card": t, "column": i + 1})))
                 if direction == NONE:
                     direction = UP if t > cards[-1] else DOWN
                     events.append(Event(K.EV_DIRECTION, {"player": p, "column": i + 1,
                                                          "direction": f"@{NS}.direction.{DIRECTION_NAMES[direction]}"}))
             cols, dirs = _at(cols, i, cards + (t,)), _at(dirs, i, direction)
-        state = new_state(s, taken=0, columns=_at(s.columns, p, cols), dirs=_at(s.dirs, p, dirs), discards=discards,
-                          removed=removed)
         if s.down or s.up:
-            return new_state(state, phase=DRAW), tuple(events)
+            state = _PLACED(s, phase=DRAW, taken=0, columns=_at(s.columns, p, cols), dirs=_at(s.dirs, p, dirs),
+                            discards=discards, removed=removed)
+            return state, tuple(events)
+        state = _PLACED(s, phase=PLACE, taken=0, columns=_at(s.columns, p, cols), dirs=_at(s.dirs, p, dirs),
+                        discards=discards, removed=removed)
         return self._end_turn(state, events)
 
     def _draw(self, s: UpOrDownState, pile: str) -> tuple[UpOrDownState, tuple[Event, ...]]:
@@ -681,16 +713,16 @@ class UpOrDown(Game[UpOrDownState]):
         down, up, shown = s.down, s.up, s.shown
         if pile == "down":
             card, down = down[-1], down[:-1]
-            events.append(Event(K.EV_DREW_DOWN, {"player": p}))
+            events.append(_event((K.EV_DREW_DOWN, {"player": p})))
         else:
             card, up = up[-1], up[:-1]
             shown = _at(shown, p, shown[p] + (card,))
-            events.append(Event(K.EV_DREW_UP, {"player": p, "card": card}))
+            events.append(_event((K.EV_DREW_UP, {"player": p, "card": card})))
             if up:
-                events.append(Event(K.EV_NEW_TOP, {"card": up[-1]}))
+                events.append(_event((K.EV_NEW_TOP, {"card": up[-1]})))
         if not down and not up:
-            events.append(Event(K.EV_PILES_EMPTY, {}))
-        state = new_state(s, hands=_at(s.hands, p, _insert(s.hands[p], card)), shown=shown, down=down, up=up)
+            events.append(_event((K.EV_PILES_EMPTY, {})))
+        state = _DREW(s, hands=_at(s.hands, p, _insert(s.hands[p], card)), shown=shown, down=down, up=up)
         return self._end_turn(state, events)
 
     def _end_turn(self, s: UpOrDownState, events: list[Event]) -> tuple[UpOrDownState, tuple[Event, ...]]:
@@ -698,7 +730,9 @@ class UpOrDown(Game[UpOrDownState]):
         if not s.hands[p]:
             events.append(Event(K.EV_OUT_OF_CARDS, {"player": p}))
         n = self.config.players
-        nxt = next((q for q in seats_after(p, n) if s.hands[q]), None)
+        nxt: int | None = (p + 1) % n
+        if not s.hands[(p + 1) % n]:  # (only once the piles are empty: a player with no card is skipped)
+            nxt = next((q for q in seats_after(p, n) if s.hands[q]), None)
         if nxt is None:
             state = new_state(s, phase=OVER, current=-1, played=0, termination=K.END_EMPTY)
             boards = [self.breakdown(state, q) for q in range(n)]
@@ -708,7 +742,7 @@ class UpOrDown(Game[UpOrDownState]):
                 "winners": [q for q in range(n) if scores[q] == best], "best": best, "scores": scores,
                 "boards": [b.to_json() for b in boards]}))
             return state, tuple(events)
-        return new_state(s, phase=PLAY, current=nxt, turn=s.turn + 1, played=0), tuple(events)
+        return _NEXT_TURN(s, phase=PLAY, current=nxt, turn=s.turn + 1, played=0), tuple(events)
 
     # --- scoring -------------------------------------------------------------------------
     def score_column(self, cards: Sequence[int], direction: int, colours: Sequence[int]) -> ColumnScore:
