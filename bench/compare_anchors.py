@@ -439,6 +439,19 @@ def machine() -> dict[str, Any]:
     return info
 
 
+def game_machine(game: str, files: tuple[str, ...] = ("actions.py", "config.py", "rules.py", "state.py")) -> dict[str, Any]:
+    """``machine()`` for a benchmark of another game: the digest of that game's engine sources
+    (``tablekit/games/<game>/<files>``) as ``<game>_engine_sha256`` instead of Page One's."""
+    info = machine()
+    h = hashlib.sha256()
+    for name in files:
+        path = ROOT / "tablekit" / "games" / game / name
+        h.update(name.encode() + b"\0" + (path.read_bytes() if path.exists() else b""))
+    info[f"{game}_engine_sha256"] = h.hexdigest()[:12]
+    info.pop("page_one_engine_sha256", None)
+    return info
+
+
 def fmt(x: float) -> str:
     return f"{x:,.0f}"
 

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import hashlib
 import json
 import random
 import statistics
@@ -43,7 +42,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import compare_anchors as ca  # bench/ is on sys.path when this runs as a script
-from compare_anchors import OPENSPIEL_ERROR, ROOT, pyspiel, run_openspiel, run_openspiel_cpp
+from compare_anchors import OPENSPIEL_ERROR, pyspiel, run_openspiel, run_openspiel_cpp
 
 from tablekit.games.ultimate import PRESETS, Bid, Discard, NameTrump, Pass, Play, Ultimate
 
@@ -151,14 +150,7 @@ def profile_ultimate(playouts: int, top: int = 25) -> str:
 
 
 def machine() -> dict[str, Any]:
-    info = ca.machine()
-    h = hashlib.sha256()
-    for name in ENGINE_FILES:
-        path = ROOT / "tablekit" / "games" / "ultimate" / name
-        h.update(name.encode() + b"\0" + (path.read_bytes() if path.exists() else b""))
-    info["ultimate_engine_sha256"] = h.hexdigest()[:12]
-    info.pop("page_one_engine_sha256", None)
-    return info
+    return ca.game_machine("ultimate", ENGINE_FILES)
 
 
 def markdown(result: dict[str, Any]) -> str:

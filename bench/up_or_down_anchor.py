@@ -21,7 +21,6 @@ Usage: python bench/up_or_down_anchor.py [--seconds 1.0] [--rounds 5] [--json PA
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import statistics
 import sys
@@ -30,7 +29,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import compare_anchors as ca  # bench/ is on sys.path when this runs as a script
-from compare_anchors import RLCARD_ERROR, ROOT, run_game, run_uno
+from compare_anchors import RLCARD_ERROR, run_game, run_uno
 
 from tablekit import make
 
@@ -62,14 +61,7 @@ def runners() -> dict[str, Callable[[float, int], tuple[int, int, float]]]:
 
 
 def machine() -> dict[str, Any]:
-    info = ca.machine()
-    h = hashlib.sha256()
-    for name in ENGINE_FILES:
-        path = ROOT / "tablekit" / "games" / "up_or_down" / name
-        h.update(name.encode() + b"\0" + (path.read_bytes() if path.exists() else b""))
-    info["up_or_down_engine_sha256"] = h.hexdigest()[:12]
-    info.pop("page_one_engine_sha256", None)
-    return info
+    return ca.game_machine("up_or_down", ENGINE_FILES)
 
 
 def markdown(result: dict[str, Any]) -> str:

@@ -52,4 +52,39 @@ def replacer(cls: type[T], *names: str) -> Callable[..., T]:
     return found
 
 
-__all__ = ["replacer"]
+def constructor(cls: type[T]) -> Callable[..., T]:
+    """The one constructor of a game's state class: ``new_state(base=None, /, **fields)``. Without
+    ``base`` every field must be named; with it, the fields named replace the base's and the
+    others are kept. Fields are never positional; TypeError names a missing or unknown one. The
+    builder of each set of field names is made once (:func:`replacer`) and kept.
+
+    >>> from typing import NamedTuple
+    >>> class S(NamedTuple):
+    ...     a: int
+    ...     b: int
+    >>> new_state = constructor(S)
+    >>> new_state(new_state(a=1, b=2), b=5)
+    S(a=1, b=5)
+    >>> new_state(a=1)
+    Traceback (most recent call last):
+    ...
+    TypeError: new_state() without a base state needs every field; missing: b
+    """
+    fields: tuple[str, ...] = cls._fields  # type: ignore[attr-defined]
+    builders: dict[tuple[str, ...], Callable[..., T]] = {}
+
+    def new_state(base: T | None = None, /, **values: Any) -> T:
+        if base is None and len(values) != len(fields):
+            missing = ", ".join(f for f in fields if f not in values)
+            raise TypeError(f"new_state() without a base state needs every field; missing: {missing}")
+        key = tuple(values)
+        build = builders.get(key)
+        if build is None:
+            build = builders[key] = replacer(cls, *key)
+        return build(base, **values)
+
+    new_state.__doc__ = f"The one constructor of ``{cls.__name__}`` (see ``core.states.constructor``)."
+    return new_state
+
+
+__all__ = ["constructor", "replacer"]

@@ -20,9 +20,9 @@ TypeError: new_state() without a base state needs every field; missing: seed, de
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple
+from typing import Callable, NamedTuple
 
-from tablekit.core.states import replacer
+from tablekit.core.states import constructor, replacer
 
 # Phases (ints in the state, names in observations)
 AUCTION = 0
@@ -73,20 +73,8 @@ def builder(*names: str) -> Callable[..., UltimateState]:
     return replacer(UltimateState, *names)
 
 
-def new_state(base: UltimateState | None = None, /, **fields: Any) -> UltimateState:
-    """The one constructor of ``UltimateState`` (fields by name; TypeError for a missing or
-    unknown one)."""
-    if base is None and len(fields) != len(FIELDS):
-        missing = ", ".join(f for f in FIELDS if f not in fields)
-        raise TypeError(f"new_state() without a base state needs every field; missing: {missing}")
-    key = tuple(fields)
-    build = _BUILDERS.get(key)
-    if build is None:
-        build = _BUILDERS[key] = builder(*key)
-    return build(base, **fields)
-
-
-_BUILDERS: dict[tuple[str, ...], Callable[..., UltimateState]] = {}  # new_state's, by field names as given
+#: The one constructor of ``UltimateState`` (fields by name; TypeError for a missing or unknown one).
+new_state: Callable[..., UltimateState] = constructor(UltimateState)
 
 
 EXAMPLE = new_state(

@@ -16,9 +16,9 @@ all piles.
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple
+from typing import Callable, NamedTuple
 
-from tablekit.core.states import replacer
+from tablekit.core.states import constructor, replacer
 
 # Phases of a turn (ints in the state, names in observations)
 PLAY = 0
@@ -63,20 +63,8 @@ def builder(*names: str) -> Callable[..., UpOrDownState]:
     return replacer(UpOrDownState, *names)
 
 
-def new_state(base: UpOrDownState | None = None, /, **fields: Any) -> UpOrDownState:
-    """The one constructor of ``UpOrDownState`` (fields by name; TypeError for a missing or
-    unknown one)."""
-    if base is None and len(fields) != len(FIELDS):
-        missing = ", ".join(f for f in FIELDS if f not in fields)
-        raise TypeError(f"new_state() without a base state needs every field; missing: {missing}")
-    key = tuple(fields)
-    build = _BUILDERS.get(key)
-    if build is None:
-        build = _BUILDERS[key] = builder(*key)
-    return build(base, **fields)
-
-
-_BUILDERS: dict[tuple[str, ...], Callable[..., UpOrDownState]] = {}
+#: The one constructor of ``UpOrDownState`` (fields by name; TypeError for a missing or unknown one).
+new_state: Callable[..., UpOrDownState] = constructor(UpOrDownState)
 
 
 EXAMPLE = new_state(
