@@ -64,16 +64,25 @@ def card(
     action: str | None = None,
     highlight: bool = False,
     choices: Iterable[Mapping[str, Any]] = (),
+    why: str | None = None,
 ) -> dict[str, Any]:
     """One card as the widget sees it. ``face_data`` None means face down.
 
     ``key`` is stable across renders (for animation and keyboard focus); ``action`` is the code
     to send when a playable card is clicked. A card that needs a decision (whom a Shot names,
     the suit after an Eight, a call, several cards at once) has ``choices`` instead, offered
-    after the click, and ``action`` None.
+    after the click, and ``action`` None. ``why``: the action a click on a card that may not be
+    used would have been (a ring card that may not be taken), so the widget asks Python why not
+    (hand cards need none: the widget asks about the card itself).
+
+    >>> card(None, key="r3", why="take:45")["why"]
+    'take:45'
     """
-    return {"key": key, "face": face_data, **_clickable(action, choices), "playable": playable,
-            "highlight": highlight}
+    out = {"key": key, "face": face_data, **_clickable(action, choices), "playable": playable,
+           "highlight": highlight}
+    if why is not None:
+        out["why"] = why
+    return out
 
 
 def zone(kind: str, zone_id: str, label: str, **fields: Any) -> dict[str, Any]:

@@ -52,6 +52,15 @@ def _move(page: Page, keyboard: bool, seen: dict[str, int]) -> None:
             if name == "ring":
                 # The two neighbours of the card just played are lit while it is taken back.
                 assert page.locator(f"{TABLE} .tk-ring-pos.tk-lit").count() == 2
+                if "why" not in seen:
+                    # A ring card that may not be taken says why not (here: the card just played,
+                    # or one that is not a neighbour), and nothing moves.
+                    seen["why"] = 1
+                    board = board_html(page)
+                    page.locator(f"{TABLE} .tk-ring-pos:not(.tk-playable)").first.click()
+                    expect(page.locator(f"{TABLE} .tk-message")).to_contain_text(
+                        re.compile(r"you just played|does not lie next to"), timeout=STEP_TIMEOUT)
+                    assert board_html(page) == board
             seen[name] = seen.get(name, 0) + 1
             _press(target, keyboard)
             bar = page.locator(f"{TABLE} .tk-choose .tk-choice-button")
@@ -97,7 +106,7 @@ def test_a_whole_game_by_mouse_and_keyboard(page: Page, voila_url: str) -> None:
     # 48 turns in a two-player game, half of them mine: play, take, place, and draw while the
     # piles last; every part was done by mouse and by keyboard.
     assert moves >= 24 * 3
-    assert {"hand", "ring", "row", "pile"} <= set(seen), seen
+    assert {"hand", "ring", "row", "pile", "why"} <= set(seen), seen
     summary = page.locator(f"{TABLE} .tk-summary.tk-final")
     expect(summary.locator(".tk-summary-text")).not_to_be_empty()
     expect(summary.locator(".tk-revealed-hand")).to_have_count(2)

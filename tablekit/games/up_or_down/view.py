@@ -221,8 +221,10 @@ def _ring(game: UpOrDown, t: TableView, lang: str) -> dict[str, Any]:
         if c == played:
             f = {**f, "aria": f"{f['aria']} ({tr(f'{V}.just_played', lang)})"}
         action = takes.get(c)
+        # While taking, a click on a card that may not be taken says why not.
+        why = f"take:{c}" if takes and action is None else None
         cards.append(card(f, key=f"ring-{c}", playable=action is not None,
-                          action=action.code if action else None, highlight=c == played))
+                          action=action.code if action else None, highlight=c == played, why=why))
     label = tr(f"{V}.ring", lang, low=ring[0], high=ring[-1]) if ring else tr(f"{V}.ring_empty", lang)
     return ring_zone("ring", label, cards, wrap=0, highlight=lit)
 

@@ -483,7 +483,7 @@ function render({ model, el: host }) {
       const cls = "tk-ring-pos" + (lit.has(i) ? " tk-lit" : "") + (pick ? " tk-choice-target" : "") +
         (c.playable && !pick ? " tk-playable" : "") + (choosing && choosing.key === key ? " tk-selected" : "");
       const onClick = pick ? () => { focusKey = key; choose(pick.code); }
-        : (c.playable ? () => activate(c, key, null) : null);
+        : (c.playable || c.why ? () => activate(c, key, c.why || null) : null);
       const node = cardNode({ ...c, key }, { onClick, cls, label });
       node.setAttribute("style", place(angle, r));
       node.setAttribute("data-pos", i);
