@@ -239,10 +239,10 @@ def _piles(game: UpOrDown, t: TableView, lang: str) -> list[dict[str, Any]]:
         up = [card(card_face(game, obs["up_top"], lang), key=f"pile-up-{obs['up_top']}", playable="up" in draws,
                    action=draws["up"].code if "up" in draws else None)]
     zones = [
-        zone("pile", "down", tr(f"{NS}.pile.down", lang).capitalize() if lang == "en" else tr(f"{NS}.pile.down", lang),
-             value=tr(f"{V}.pile_count", lang, count=obs["down_count"]), cards=down),
-        zone("pile", "up", tr(f"{NS}.pile.up", lang).capitalize() if lang == "en" else tr(f"{NS}.pile.up", lang),
-             value=tr(f"{V}.pile_count", lang, count=obs["up_count"]), cards=up),
+        zone("pile", "down", tr(f"{V}.pile_down", lang), value=tr(f"{V}.pile_count", lang, count=obs["down_count"]),
+             cards=down),
+        zone("pile", "up", tr(f"{V}.pile_up", lang), value=tr(f"{V}.pile_count", lang, count=obs["up_count"]),
+             cards=up),
     ]
     if obs["taken"] is not None:
         zones.append(zone("pile", "taken", tr(f"{V}.taken", lang), value=obs["taken"],
