@@ -45,7 +45,7 @@ def test_the_heuristic_beats_random_play() -> None:
     for seat in range(4):
         bots = ["random"] * 4
         bots[seat] = "heuristic"
-        df = simulate(game, bots, n=10, seed=100 + seat, workers=1, progress=False)
+        df = simulate(game, bots, n=5, seed=100 + seat, workers=1, progress=False)
         for _, row in df.iterrows():
             winners = str(row["winners"]).split(";")
             wins += (1 / len(winners)) if str(seat) in winners else 0

@@ -303,6 +303,7 @@ class UpOrDown(Game[UpOrDownState]):
         #: the take variant ("" when only neighbours may be taken), read on the hot path
         self._take_mode = "" if config.take == "neighbours" else config.take
         index = {name: i for i, name in enumerate(COLOURS)}
+        self._scores: dict[tuple[Any, ...], Breakdown] = {}  # ``breakdown``'s, by area
         #: the rules in play, JSON-ready (public: every player knows them; bots read them)
         self._options: dict[str, Any] = config.to_dict()
         #: colour index (0..5, into COLOURS) of every card; entry 0 is unused
@@ -453,12 +454,13 @@ class UpOrDown(Game[UpOrDownState]):
                 out[i] = COLOURS.index(chosen[role])
                 continue
             options = list(range(6))
+            # The two pro colours differ: a random one is drawn among the colours the other
+            # leaves (each of the five equally likely).
             if role == "special_down_colour":
                 options.remove(out[SPECIAL])
+            elif role == "special_colour" and chosen.get("special_down_colour", RANDOM) != RANDOM:
+                options.remove(COLOURS.index(chosen["special_down_colour"]))
             out[i] = options[derive_seed(seed, NS, "colour", role) % len(options)]
-        if out[SPECIAL_DOWN] >= 0 and out[SPECIAL_DOWN] == out[SPECIAL]:
-            # The special colour was random and drew the fixed down colour: take the next one.
-            out[SPECIAL] = (out[SPECIAL] + 1) % 6
         return (out[0], out[1], out[2], out[3])
 
     def start_events(self, state: UpOrDownState) -> tuple[Event, ...]:
@@ -552,7 +554,14 @@ class UpOrDown(Game[UpOrDownState]):
         return action in self.legal_actions(s)
 
     def candidate_actions(self, state: UpOrDownState) -> list[Action]:
-        return ([PLAYS[c] for c in self.cards] + [TAKES[c] for c in self.cards] + list(PLACES) + [NEW_COLUMN]
+        """Every action one might try here: playing or taking any card in sight or in a hand (the
+        hands, the ring, the pile tops, the last card of each column), every way of placing, both
+        draws. It holds every legal action; a card seen nowhere is refused like these are."""
+        s = state
+        seen = set(s.ring).union(*s.hands, s.down[-1:], s.up[-1:], {s.taken} - {0})
+        seen.update(col[-1] for cols in s.columns for col in cols)
+        cards = sorted(seen)
+        return ([PLAYS[c] for c in cards] + [TAKES[c] for c in cards] + list(PLACES) + [NEW_COLUMN]
                 + list(ABANDONS) + list(REMOVES) + [DRAW_DOWN, DRAW_UP])
 
     def explain(self, state: UpOrDownState, action: Any) -> Verdict:
@@ -806,8 +815,17 @@ class UpOrDown(Game[UpOrDownState]):
         return Breakdown(scored, len(discards), discard_points, greens, green_points, total)
 
     def breakdown(self, state: UpOrDownState, seat: int) -> Breakdown:
-        """The score of ``seat`` in ``state`` (public: every part of it is on the table)."""
-        return self.score(state.columns[seat], state.dirs[seat], state.discards[seat], state.colours)
+        """The score of ``seat`` in ``state`` (public: every part of it is on the table).
+
+        Every observation shows each player's score, and an area changes once a turn, so the
+        scores of the areas seen lately are kept (a small cache of immutable breakdowns)."""
+        key = (state.columns[seat], state.dirs[seat], state.discards[seat], state.colours)
+        found = self._scores.get(key)
+        if found is None:
+            if len(self._scores) >= 4096:
+                self._scores.clear()
+            found = self._scores[key] = self.score(*key)
+        return found
 
     @staticmethod
     def _winners(scores: Sequence[int]) -> tuple[int, ...]:
