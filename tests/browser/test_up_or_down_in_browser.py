@@ -127,6 +127,8 @@ def test_a_variant_game_shows_its_scoring_and_colours(page: Page, voila_url: str
     """A Greenhorn game: the scoring counter says the green table is provisional, and each card
     carries its colour's letter for readers who cannot tell the colours apart."""
     _open(page, voila_url, "game=up_or_down&preset=greenhorn&players=3")
+    # On my turn the ring holds its six cards (a bot who began may be between its play and take).
+    assert wait_for_my_turn(page, None, playable=HAND) == "turn"
     scoring = page.locator(f'{TABLE} [data-zone="scoring"]')
     expect(scoring).to_contain_text("Greenhorn")
     expect(scoring).to_contain_text(tr("up_or_down.view.provisional", "en"))
