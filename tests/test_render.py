@@ -207,3 +207,26 @@ def test_render_imports_only_core_and_i18n() -> None:
     modules = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | {
         a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     assert all(m == "__future__" or m in {"typing"} or m.startswith(("tablekit.core", "tablekit.i18n")) for m in modules), modules
+
+
+def _luminance(hex_colour: str) -> float:
+    """WCAG relative luminance of "#rgb" or "#rrggbb"."""
+    h = hex_colour.lstrip("#")
+    if len(h) == 3:
+        h = "".join(c * 2 for c in h)
+    channels = [int(h[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def test_up_or_down_band_letters_meet_wcag_aa_contrast():
+    import re
+
+    from tablekit.render import svg
+
+    for colour, (ink, letter, _shape) in svg.UP_OR_DOWN_COLOURS.items():
+        picture = svg.card_svg({"deck": "up_or_down", "code": "7", "colour": colour, "aria": "7"})
+        letter_fill = re.search(rf'fill="(#[0-9a-fA-F]+)"[^>]*>{letter}</text>', picture).group(1)
+        lighter, darker = sorted((_luminance(ink), _luminance(letter_fill)), reverse=True)
+        ratio = (lighter + 0.05) / (darker + 0.05)
+        assert ratio >= 4.5, f"{colour}: letter {letter_fill} on {ink} has contrast {ratio:.2f}"

@@ -370,8 +370,9 @@ UP_OR_DOWN_COLOURS: dict[str, tuple[str, str, str]] = {
     "purple": ("#5B3A8C", "V", "diamond"),
     "teal": ("#009E73", "G", "star"),
 }
-#: Letters that read light on their band (dark letters on the light inks).
-_LIGHT_INKS = {"yellow", "pink"}
+#: Bands whose letter and shape are printed near-black (white on the others): every band then
+#: has a contrast of at least 4.5:1 (WCAG AA; white on the red or teal band was under 4).
+_DARK_LETTERS = {"yellow", "red", "pink", "teal"}
 
 
 def _mark(shape: str, cx: float, cy: float, r: float, fill: str, stroke: str) -> str:
@@ -410,17 +411,17 @@ def _up_or_down(face: dict[str, Any]) -> str:
     if colour not in UP_OR_DOWN_COLOURS:
         raise ValueError(f"an up_or_down face needs a colour of {', '.join(UP_OR_DOWN_COLOURS)} (got {colour!r})")
     ink, letter, shape = UP_OR_DOWN_COLOURS[colour]
-    text_ink = "#222" if colour in _LIGHT_INKS else "#fff"
+    text_ink = "#111" if colour in _DARK_LETTERS else "#fff"
     size = 24 if len(code) < 3 else 19
     body = (
         f'<rect x="4" y="4" width="{WIDTH - 8}" height="20" rx="3" fill="{ink}" stroke="#333" stroke-width="0.6"/>'
-        f'{_mark(shape, 14, 14, 6.5, text_ink, "#333" if text_ink == "#222" else ink)}'
+        f'{_mark(shape, 14, 14, 6.5, text_ink, "#333" if text_ink == "#111" else ink)}'
         f'<text x="{WIDTH - 10}" y="19" font-size="13" font-weight="bold" text-anchor="middle" fill="{text_ink}" '
         f'font-family="{FONT}">{letter}</text>'
         f'<text x="{WIDTH / 2}" y="{HEIGHT / 2 + 14}" font-size="{size}" font-weight="bold" '
         f'text-anchor="middle" fill="#222" font-family="{FONT}">{escape(code)}</text>'
         f'<rect x="4" y="{HEIGHT - 14}" width="{WIDTH - 8}" height="10" rx="2" fill="{ink}" stroke="#333" stroke-width="0.6"/>'
-        f'{_mark(shape, WIDTH / 2, HEIGHT - 9, 3.4, text_ink, "#333" if text_ink == "#222" else ink)}'
+        f'{_mark(shape, WIDTH / 2, HEIGHT - 9, 3.4, text_ink, "#333" if text_ink == "#111" else ink)}'
     )
     return _frame(body, str(face.get("aria", code)), title=True)
 
