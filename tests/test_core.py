@@ -30,9 +30,9 @@ def test_derive_seed_is_stable_across_runs() -> None:
 
 
 def test_registry() -> None:
-    assert list_games() == ["up_and_down", "ultimate", "up_or_down", "page_one"]  # the order every menu shows
+    assert list_games() == ["up_and_down", "ultimate", "up_or_down", "narabe_runo", "page_one"]  # the order every menu shows
     assert set(presets("up_and_down")) == {"basic", "carry_over", "cul_de_sac", "solo"}
-    with pytest.raises(ConfigError, match="option 'game' must be 'up_and_down', 'ultimate', 'up_or_down', 'page_one'"):
+    with pytest.raises(ConfigError, match="option 'game' must be 'up_and_down', 'ultimate', 'up_or_down', 'narabe_runo', 'page_one'"):
         make("no_such_game")
 
 

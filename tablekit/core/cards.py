@@ -165,8 +165,85 @@ def card_param(code: str) -> str:
     return f"@cards.card.{code}"
 
 
+# --- the UNO deck (並べRUNO) --------------------------------------------------------------------
+# A UNO card code is its colour letter then its kind: colours ``R Y G B`` (red, yellow, green,
+# blue), kinds ``0``-``9``, ``S`` (Skip), ``R`` (Reverse) and ``D`` (Draw Two): ``"R7"``,
+# ``"GS"``, ``"BD"``. The two wild cards have no colour: ``"W"`` (Wild) and ``"W4"`` (Wild Draw
+# Four). Names come from ``cards.uno.<code>`` ("red 7", "Wild Draw Four") and colours from
+# ``cards.uno.colour.<letter>``.
+
+#: The four UNO colours, in deck order.
+UNO_COLOURS: tuple[str, ...] = ("R", "Y", "G", "B")
+#: The kinds of a coloured card: the numbers, then Skip, Reverse and Draw Two.
+UNO_KINDS: tuple[str, ...] = tuple("0123456789") + ("S", "R", "D")
+UNO_WILD = "W"
+UNO_WILD4 = "W4"
+#: Every distinct UNO card: the 52 coloured ones colour by colour, then the two wilds.
+UNO_CODES: tuple[str, ...] = tuple(c + k for c in UNO_COLOURS for k in UNO_KINDS) + (UNO_WILD, UNO_WILD4)
+#: The 108-card deck: per colour one 0 and two of every other kind (25 cards), four of each wild.
+UNO_108: tuple[str, ...] = tuple(
+    card for c in UNO_COLOURS for k in UNO_KINDS for card in (c + k,) * (1 if k == "0" else 2)
+) + (UNO_WILD,) * 4 + (UNO_WILD4,) * 4
+_UNO_SET = frozenset(UNO_CODES)
+
+
+def is_uno(code: object) -> bool:
+    """>>> is_uno("R7"), is_uno("W4"), is_uno("7H"), is_uno("X1")
+    (True, True, False, False)
+    """
+    return code in _UNO_SET
+
+
+def uno_colour(code: str) -> str | None:
+    """The colour letter of a UNO card, None for a wild.
+
+    >>> uno_colour("G5"), uno_colour("W4")
+    ('G', None)
+    """
+    return None if code[0] == "W" else code[0]
+
+
+def uno_kind(code: str) -> str:
+    """The kind of a UNO card: ``"0"``-``"9"``, ``"S"``, ``"R"``, ``"D"``, ``"W"`` or ``"W4"``.
+
+    >>> uno_kind("R7"), uno_kind("BD"), uno_kind("W"), uno_kind("W4")
+    ('7', 'D', 'W', 'W4')
+    """
+    return code if code[0] == "W" else code[1:]
+
+
+def uno_number(code: str) -> int | None:
+    """The number of a UNO number card, None for any other card.
+
+    >>> uno_number("Y9"), uno_number("YS"), uno_number("W")
+    (9, None, None)
+    """
+    kind = uno_kind(code)
+    return int(kind) if kind.isdigit() else None
+
+
+def uno_name(code: str, lang: str = "en") -> str:
+    """>>> uno_name("R7"), uno_name("GS"), uno_name("W4"), uno_name("BD", "ja")
+    ('red 7', 'green Skip', 'Wild Draw Four', '青のドロー2')
+    """
+    if code not in _UNO_SET:
+        raise ValueError(f"{code!r} is not a UNO card (a colour R Y G B then 0-9, S, R or D; or W, W4)")
+    return tr(f"cards.uno.{code}", lang)
+
+
+def uno_param(code: str) -> str:
+    """A UNO card as an i18n parameter (its name, translated where the sentence is shown).
+
+    >>> uno_param("R7")
+    '@cards.uno.R7'
+    """
+    return f"@cards.uno.{code}"
+
+
 __all__ = [
     "CODES", "JOKER", "JOKERS", "RANKS", "RANK_TEXT", "RED_SUITS", "STANDARD_52", "SUITS",
     "SUIT_SYMBOLS", "card_label", "card_name", "card_param", "is_joker", "rank_name", "rank_of", "rank_text",
     "read_code", "suit_name", "suit_of",
+    "UNO_108", "UNO_CODES", "UNO_COLOURS", "UNO_KINDS", "UNO_WILD", "UNO_WILD4", "is_uno", "uno_colour", "uno_kind",
+    "uno_name", "uno_number", "uno_param",
 ]

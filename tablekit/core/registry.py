@@ -28,6 +28,7 @@ _PACKAGES: dict[str, str] = {
     "up_and_down": "tablekit.games.up_and_down",
     "ultimate": "tablekit.games.ultimate",
     "up_or_down": "tablekit.games.up_or_down",
+    "narabe_runo": "tablekit.games.narabe_runo",
     "page_one": "tablekit.games.page_one",
 }
 _BUILTIN = frozenset(_PACKAGES)
@@ -136,8 +137,8 @@ def list_games() -> list[str]:
     """Names of the games that can be made, in one order that every menu uses: tablekit's own
     games as ``_PACKAGES`` lists them, then games registered while the program runs.
 
-    >>> list_games()[:4]
-    ['up_and_down', 'ultimate', 'up_or_down', 'page_one']
+    >>> list_games()[:5]
+    ['up_and_down', 'ultimate', 'up_or_down', 'narabe_runo', 'page_one']
     """
     return list(_PACKAGES) + [name for name in _SPECS if name not in _PACKAGES]
 

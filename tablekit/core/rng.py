@@ -10,8 +10,10 @@ import hashlib
 import random
 import secrets
 import sys
-from typing import Iterable, TypeGuard
+from typing import Iterable, TypeGuard, TypeVar
 from array import array
+
+T = TypeVar("T")
 
 #: The largest seed a game, a record or a deal code takes: 64 bits (16 hex digits).
 MAX_SEED = 2**64 - 1
@@ -72,7 +74,7 @@ def check_seed(seed: object) -> int:
     return seed
 
 
-def shuffled(items: "list[int] | tuple[int, ...]", rng: random.Random) -> list[int]:
+def shuffled(items: "list[T] | tuple[T, ...]", rng: random.Random) -> list[T]:
     """A uniformly shuffled copy of ``items`` (sorting by random keys: about twice as fast as
     ``random.shuffle`` for a deck, and just as reproducible).
 
@@ -83,7 +85,7 @@ def shuffled(items: "list[int] | tuple[int, ...]", rng: random.Random) -> list[i
     return sorted(items, key=lambda _: draw())
 
 
-def hash_shuffled(items: "Iterable[int]", *parts: object) -> list[int]:
+def hash_shuffled(items: "Iterable[T]", *parts: object) -> list[T]:
     """A shuffled copy of ``items`` determined by ``parts`` alone (like ``derive_seed``).
 
     A Fisher-Yates shuffle whose random numbers are 32-bit words of one SHAKE-128 digest of

@@ -426,9 +426,63 @@ def _up_or_down(face: dict[str, Any]) -> str:
     return _frame(body, str(face.get("aria", code)), title=True)
 
 
+# --- UNO cards (並べRUNO) ---------------------------------------------------------------------
+# The four UNO colours from the same colour-blind-safe palette, each with a letter and a shape so
+# that colour is never the only cue; letters are near-black or white, whichever reads at 4.5:1.
+UNO_COLOURS: dict[str, tuple[str, str, str]] = {
+    # letter: (ink, letter ink, shape)
+    "R": ("#D55E00", "#111", "triangle"),
+    "Y": ("#F0E442", "#111", "circle"),
+    "G": ("#009E73", "#111", "star"),
+    "B": ("#0072B2", "#fff", "square"),
+}
+#: What the middle of a card shows for each kind that is not a number.
+UNO_SYMBOLS: dict[str, str] = {"S": "\u2298", "R": "\u21c4", "D": "+2", "W": "W", "W4": "+4"}
+
+
+def _uno(face: dict[str, Any]) -> str:
+    """A UNO card: the face carries ``code`` (``"R7"``, ``"GS"``, ``"W4"``) and, for a wild on
+    the board, ``colour`` (the colour it asked for).
+
+    >>> svg = card_svg({"deck": "uno", "code": "R7", "aria": "red 7"})
+    >>> ">7<" in svg and ">R<" in svg and "#D55E00" in svg
+    True
+    >>> ">+4<" in card_svg({"deck": "uno", "code": "W4", "colour": "B", "aria": "Wild Draw Four, blue"})
+    True
+    """
+    code = str(face["code"])
+    wild = code in ("W", "W4")
+    colour = face.get("colour") if wild else code[:1]
+    if (colour is not None and colour not in UNO_COLOURS) or (not wild and (len(code) != 2 or code[1] not in "0123456789SRD")):
+        raise ValueError(f"not a UNO face: {code!r} with colour {colour!r}")
+    kind = code if wild else code[1]
+    symbol = UNO_SYMBOLS.get(kind, kind)
+    parts = []
+    if colour is not None:
+        ink, letter_ink, shape = UNO_COLOURS[colour]
+        parts.append(f'<rect x="4" y="4" width="{WIDTH - 8}" height="20" rx="3" fill="{ink}" stroke="#333" stroke-width="0.6"/>'
+                     f'{_mark(shape, 14, 14, 6.5, letter_ink, "#333" if letter_ink == "#111" else ink)}'
+                     f'<text x="{WIDTH - 10}" y="19" font-size="13" font-weight="bold" text-anchor="middle" '
+                     f'fill="{letter_ink}" font-family="{FONT}">{colour}</text>'
+                     f'<rect x="4" y="{HEIGHT - 14}" width="{WIDTH - 8}" height="10" rx="2" fill="{ink}" stroke="#333" '
+                     f'stroke-width="0.6"/>')
+    if wild:
+        # four small quarters in the four colours mark a wild, whatever colour it asked for
+        for i, c in enumerate(UNO_COLOURS):
+            x = 8 + (i % 2) * 10
+            y = (30 if colour else 8) + (i // 2) * 10
+            parts.append(f'<rect x="{x}" y="{y}" width="9" height="9" fill="{UNO_COLOURS[c][0]}" stroke="#333" '
+                         f'stroke-width="0.4"/>')
+    size = 26 if len(symbol) == 1 else 20
+    parts.append(f'<text x="{WIDTH / 2 + (6 if wild else 0)}" y="{HEIGHT / 2 + 14}" font-size="{size}" font-weight="bold" '
+                 f'text-anchor="middle" fill="#222" font-family="{FONT}">{escape(symbol)}</text>')
+    return _frame("".join(parts), str(face.get("aria", code)), title=True)
+
+
 DECKS: dict[str, Callable[[dict[str, Any]], str]] = {
     "up_and_down": _up_and_down,
     "up_or_down": _up_or_down,
+    "uno": _uno,
     STANDARD_DECK: _standard,
 }
 

@@ -1,0 +1,750 @@
+"""並べRUNO (Narabe RUNO): the rules as tablekit plays them.
+
+Overview
+    A house variant of UNO for 2 to 4 players, from a blog series of rearranged games. UNO
+    cards are not thrown on a pile: they are laid in roads across a grid, from a start card in
+    the middle toward face-down scoring cards around it. Whoever lays a card on a scoring card's
+    cell captures that card without looking at it, and the whole road that reached it goes to
+    the discard pile. When one scoring card is left the game ends, the captured cards are
+    turned over and scored, and the highest total wins.
+
+Components
+    The 108-card UNO deck: red, yellow, green and blue, each with one 0, two of each number 1-9
+    and two each of Skip, Reverse and Draw Two (25 per colour), plus four Wilds and four Wild
+    Draw Fours.
+
+Setup
+    The deck is shuffled and turned over until a number card shows: it becomes the start card on
+    cell (0, 0) (the cards turned before it are shuffled back; ``start_card="coloured"`` also
+    accepts a Skip, Reverse or Draw Two). The next cards are laid face down as scoring cards on
+    the cells of the layout (``layout``; by default six cells: (-4, 0), (4, 0), (-2, -3),
+    (2, -3), (-2, 3), (2, 3), with x to the right and y downwards), in the order the layout
+    lists them. The layout fixes the playing area for the whole game: the convex hull of the
+    outer corners of the scoring cards' squares (``boundary="convex_hull"``; a cell is outside
+    only when its square lies entirely outside the hull, so touching it along an edge or at a
+    corner is outside) or their bounding box (``"bbox"``). Capturing never shrinks the area.
+    Each player gets three cards, dealt one at a time from the first player; the rest is the
+    draw pile. The first player is drawn from the seed; play goes clockwise.
+
+Turn
+    Play one card or discard one card face up (a player with an empty hand passes); then refill.
+    * A card is laid on an empty cell of the area, orthogonally next to the anchor, and must
+      match the anchor's colour (for a Wild anchor, the colour it asked for) or its number or
+      symbol. Wild and Wild Draw Four match anything.
+    * The anchor is normally the card laid last, the tip of the road being built. The player
+      chooses it instead at the start of the game, after a capture, after a Reverse, and when
+      the card laid last has no empty neighbour in the area: then any road's tip, or the start
+      card (starting a new road from one of its free sides) will do, provided it has an empty
+      neighbour. Roads therefore branch only at the start card, so there are at most four. A
+      scoring card's cell counts as empty. A play names the anchor it extends as well as the
+      cell, since one cell can touch two anchors.
+    * A free choice lasts until somebody lays a card: discards and passes do not use it up.
+    * Effects: Skip - the next player loses a turn (and does not refill). Reverse - the next
+      card laid must go on another road or start a new one; if no other anchor has an empty
+      neighbour the Reverse's own road goes on, and if it too is blocked only discards remain.
+      Wild - the player names a colour. Wild Draw Four - names a colour and refills four.
+      Draw Two - refills two. A wild that captures names no colour (it leaves at once).
+    * Wild Draw Four (``wd4_rule``): by default (strict, the author's reading) it may only be
+      played when no other card in the hand could be played this turn against any anchor the
+      player may use (other Wild Draw Fours do not count; so never while holding a Wild). Under
+      ``official`` it may not be played while the hand holds a card of the colour of any anchor
+      the player may use; under ``none`` it is always allowed.
+    * Capture: a card laid on a scoring card's cell takes that card face down; the road from the
+      start card to it (the new card included) goes to the discard pile. The start card and the
+      other roads stay; the cell becomes an ordinary empty cell. The next player who takes a
+      turn chooses the anchor freely (after a capturing Skip, the player after the skipped one).
+    * Refill: draw one card (Draw Two: two, Wild Draw Four: four in all; ``draw_refill="extra"``
+      adds them to the usual one), never beyond the hand limit of seven (``hand_limit``). An
+      empty draw pile is replaced by the shuffled discard pile; when both are empty a player
+      draws what there is. A discard is allowed even when a card could be played, unless
+      ``discard_only_if_stuck``.
+    * Next player clockwise, respecting Skip. ``reverse_turns`` makes a Reverse also turn the
+      order of play around; ``two_player_reverse_skips`` lets the player of a Reverse go again
+      in a two-player game (as official UNO does). With two players a Skip lets its player go
+      again.
+
+End
+    The game ends after the turn in which a capture leaves one scoring card on the board (the
+    capturer still refills), or when ``stall_limit`` full rounds (that many turns per player)
+    pass without a card laid on the board (a discard or a pass is a turn). Scoring cards left
+    on the board score for nobody.
+
+Scoring
+    The captured cards are turned over and resolved, player by player in seat order from the
+    first player, each player's cards in the order captured:
+    * a number card scores its number for the capturer;
+    * a Draw Two (Wild Draw Four) makes the capturer draw two (four) cards and score the highest
+      number among them; other cards score 0, and no number means 0 (``draw_scoring=
+      "draw_until_number"``: draw on, one card at a time, until a number comes or both piles
+      are empty). The drawn cards go to the discard pile, which is shuffled into a new draw
+      pile when the draw pile runs out;
+    * a Skip scores 3 for the player two seats after the capturer (with two players that is the
+      capturer; ``skip_scoring_two_players="opponent"`` gives it to the other player);
+    * a Reverse scores 3 for the player one seat before the capturer;
+    * a Wild scores 3 for every other player.
+    These seats always count in the fixed clockwise seating. The highest total wins; equal
+    totals share the win.
+
+Hidden information
+    Hands, the draw pile, the scoring cards on the board and every captured card (the capturer's
+    own included) stay hidden until the final reveal; how many cards each player captured is
+    public. The board and the discard pile are public.
+
+Decisions where the source is silent (``shared/rules/narabe_runo.md`` (g))
+    The scoring cards come from the shuffled deck; stepping on a scoring card means laying a
+    matching card on its cell; after a Reverse, a capture or on a new branch the card touched is
+    the one matched; a Reverse's duty passes to the next player who lays a card; a player with
+    no card passes and still refills; the stall limit ends a game nobody can move; a tie is
+    shared.
+
+Action codes
+    ``play:R7:0,0>1,0`` (card, anchor cell, target cell; a wild adds ``:R``/``:Y``/``:G``/``:B``
+    unless it captures), ``discard:R7``, ``pass``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, Sequence
+
+from tablekit.core.cards import UNO_108, UNO_COLOURS, uno_kind, uno_number, uno_param
+from tablekit.core.deck import redeal_unseen, stack
+from tablekit.core.errors import ConfigError, IllegalActionError, InvalidActionError
+from tablekit.core.game import Game, Outcome
+from tablekit.core.actions import Action
+from tablekit.core.rng import derive_seed, hash_shuffled
+from tablekit.core.verdict import Event, Verdict
+from tablekit.games.narabe_runo import codes as K
+from tablekit.games.narabe_runo.actions import PASS, WILDS, Discard, Pass, Play, cell_text, discard, from_code, play
+from tablekit.games.narabe_runo.board import area, neighbours
+from tablekit.games.narabe_runo.config import HAND_SIZE, PRESETS, START, NarabeRunoConfig
+from tablekit.games.narabe_runo.state import Cell, NarabeRunoState, Placed, builder, new_state
+
+NS = K.NS
+#: How an anchor is described: its cell, card, colour (a wild's asked colour), and the road it
+#: ends (the road's first cell; None for the start card).
+Anchor = tuple[Cell, str, str, "Cell | None"]
+_NUMBER_KINDS = frozenset("0123456789")
+_AFTER_PLAY = builder("current", "turn", "direction", "hands", "draw", "discard", "roads", "scoring", "captured",
+                      "anchor", "closed", "idle", "placed", "reshuffles")
+
+
+def matches(card: str, colour: str, kind: str) -> bool:
+    """Whether ``card`` may be laid next to an anchor of ``colour`` and ``kind`` (NR-01, NR-02).
+
+    >>> matches("R5", "R", "1"), matches("B1", "R", "1"), matches("B7", "R", "1"), matches("W4", "R", "1")
+    (True, True, False, True)
+    """
+    return card in WILDS or card[0] == colour or uno_kind(card) == kind
+
+
+def road_key(road: Sequence[Placed]) -> Cell:
+    """A road's name: its first cell, next to the start card."""
+    return road[0][0], road[0][1]
+
+
+class NarabeRuno(Game[NarabeRunoState]):
+    """The 並べRUNO game object (see the module docstring for the rules).
+
+    >>> game = NarabeRuno(PRESETS["basic"], "basic")
+    >>> s = game.initial_state(seed=3, first=0)
+    >>> [len(h) for h in s.hands], len(s.scoring), len(s.draw), uno_number(s.start) is not None
+    ([3, 3, 3, 3], 6, 89, True)
+    """
+
+    name = NS
+    config_class = NarabeRunoConfig
+    config: NarabeRunoConfig
+
+    def __init__(self, config: NarabeRunoConfig, preset: str = "custom") -> None:
+        if not isinstance(config, NarabeRunoConfig):
+            raise ConfigError(NS, "config", config, "a NarabeRunoConfig")
+        super().__init__(config, preset)
+        self.scoring_cells: tuple[Cell, ...] = config.scoring_cells
+        #: every cell of the playing area
+        self.area: frozenset[Cell] = area(self.scoring_cells, config.boundary)
+        #: each cell's neighbours inside the area
+        self.near: dict[Cell, tuple[Cell, ...]] = {
+            cell: tuple(n for n in neighbours(cell) if n in self.area) for cell in self.area}
+        self._options: dict[str, Any] = config.to_dict()
+        self._refills = {"D": 2, "W4": 4} if config.draw_refill == "total" else {"D": 3, "W4": 5}
+
+    # --- setup ---------------------------------------------------------------------------
+    def start_allowed(self, card: str) -> bool:
+        """Whether ``card`` may be the start card under ``start_card``."""
+        kind = uno_kind(card)
+        return kind in _NUMBER_KINDS or (self.config.start_card == "coloured" and card not in WILDS)
+
+    def initial_state(self, seed: int, **setup: Any) -> NarabeRunoState:
+        """The state before the first decision.
+
+        Setup options (for lessons and tests):
+
+        * ``first``: the seat that plays first (by default drawn from the seed);
+        * ``deck``: the first cards of the deal, in order: the start card, the scoring cards in
+          the layout's order, then the hands one card at a time from the first player, then the
+          draw pile from its top. Cards not listed follow in the seed's shuffled order;
+        * ``roads``: roads already laid, each a list of ``[x, y, card]`` (a wild adds its
+          colour) from the start card outward; the anchor is the tip of the last one
+          (``anchor="free"``: the first player chooses);
+        * ``captured``: cards each seat has already captured (a list per seat);
+        * ``moves``: action codes played before the first decision.
+
+        >>> game = NarabeRuno(NarabeRunoConfig(players=2, layout="small"))
+        >>> s = game.initial_state(0, first=1, deck=["R1", "G2", "G3", "G4", "G5", "B1", "B2", "B3", "B4", "B5", "B6"])
+        >>> s.start, [c for _, c in s.scoring], s.hands
+        ('R1', ['G2', 'G3', 'G4', 'G5'], (('B2', 'B4', 'B6'), ('B1', 'B3', 'B5')))
+        """
+        unknown = sorted(set(setup) - {"deck", "first", "moves", "roads", "anchor", "captured"})
+        if unknown:
+            raise ValueError(f"unknown setup option {unknown[0]!r} "
+                             "(the options are 'anchor', 'captured', 'deck', 'first', 'moves' and 'roads')")
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ValueError(f"seed must be a non-negative integer (got {seed!r})")
+        moves = setup.get("moves") or ()
+        if isinstance(moves, str) or not all(isinstance(m, str) for m in moves):
+            raise ValueError(f"moves must be a list of action codes (got {moves!r})")
+        n = self.config.players
+        first = setup.get("first")
+        if first is None:
+            first = derive_seed(seed, NS, "first") % n
+        elif isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
+            raise ValueError(f"first must be a seat from 0 to {n - 1} (got {first!r})")
+        roads = self._setup_roads(setup.get("roads") or ())
+        captured = self._setup_captured(setup.get("captured"))
+        pool = list(UNO_108)
+        for card in [c for road in roads for (_, _, c, _) in road] + [c for cards in captured for c in cards]:
+            pool.remove(card)
+        shuffled = hash_shuffled(pool, seed, NS, "deal")
+        front = list(setup.get("deck") or ())
+        if front:
+            try:
+                order = stack(shuffled, front)
+            except ValueError as exc:
+                raise ValueError(f"deck: {exc} (UNO cards such as 'R7', 'GS', 'W4', none of them on set-up roads "
+                                 "or captured)") from None
+            if not self.start_allowed(order[0]):
+                raise ValueError(f"deck: the start card {order[0]!r} must be a number card"
+                                 + (" or a coloured card" if self.config.start_card == "coloured" else ""))
+        else:
+            i = next(i for i, c in enumerate(shuffled) if self.start_allowed(c))
+            order = [shuffled[i]] + (hash_shuffled(shuffled[:i] + shuffled[i + 1:], seed, NS, "return")
+                                     if i else shuffled[1:])
+        k = len(self.scoring_cells)
+        if len(order) < 1 + k + HAND_SIZE * n:
+            raise ValueError("the set-up roads and captured cards leave too few cards to deal")
+        start = order[0]
+        scoring = tuple(zip(self.scoring_cells, order[1:1 + k]))
+        hands: list[list[str]] = [[] for _ in range(n)]
+        for j in range(HAND_SIZE * n):
+            hands[(first + j) % n].append(order[1 + k + j])
+        rest = order[1 + k + HAND_SIZE * n:]
+        anchor_opt = setup.get("anchor")
+        if anchor_opt not in (None, "free"):
+            raise ValueError(f"anchor must be 'free' or left out (got {anchor_opt!r})")
+        anchor = None if anchor_opt == "free" or not roads else (roads[-1][-1][0], roads[-1][-1][1])
+        state = new_state(
+            seed=seed, first=first, current=first, turn=0, direction=1,
+            hands=tuple(tuple(sorted(h)) for h in hands), draw=tuple(reversed(rest)), discard=(), start=start,
+            roads=roads, scoring=scoring, captured=captured, anchor=anchor, closed=None, idle=0,
+            placed=sum(len(r) for r in roads), reshuffles=0, reveal=(), termination="",
+        )
+        for i, code in enumerate(moves):
+            try:
+                state, _ = self.step(state, from_code(code))
+            except (InvalidActionError, IllegalActionError) as exc:
+                raise ValueError(f"setup move {i} {code!r} cannot be played: {exc}") from exc
+        return state
+
+    def _setup_roads(self, given: Any) -> tuple[tuple[Placed, ...], ...]:
+        roads: list[tuple[Placed, ...]] = []
+        used = {START} | set(self.scoring_cells)
+        for r, road in enumerate(given):
+            placed: list[Placed] = []
+            previous = START
+            for entry in road:
+                try:
+                    x, y, card, *rest = entry
+                    colour = rest[0] if rest else (None if card in WILDS else card[0])
+                except (TypeError, ValueError):
+                    raise ValueError(f"roads[{r}]: each card is [x, y, card] or [x, y, wild, colour] (got {entry!r})") from None
+                if card not in UNO_108 or colour not in UNO_COLOURS or (card not in WILDS and rest):
+                    raise ValueError(f"roads[{r}]: {entry!r} is not a UNO card with its colour")
+                cell = (x, y)
+                if cell not in self.near.get(previous, ()) or cell in used:
+                    raise ValueError(f"roads[{r}]: cell {cell} must be a free cell of the area next to {previous}")
+                used.add(cell)
+                placed.append((x, y, card, colour))
+                previous = cell
+            if placed:
+                roads.append(tuple(placed))
+        if len(roads) > 4:
+            raise ValueError("at most four roads leave the start card")
+        return tuple(roads)
+
+    def _setup_captured(self, given: Any) -> tuple[tuple[str, ...], ...]:
+        n = self.config.players
+        if given is None:
+            return ((),) * n
+        if len(given) != n or any(c not in UNO_108 for cards in given for c in cards):
+            raise ValueError(f"captured must list UNO cards for each of the {n} seats (got {given!r})")
+        return tuple(tuple(cards) for cards in given)
+
+    def start_events(self, state: NarabeRunoState) -> tuple[Event, ...]:
+        """What the table announces at the start: the start card, the scoring cards, who begins."""
+        return (Event(K.EV_DEAL, {"player": state.first, "card": uno_param(state.start),
+                                  "count": len(state.scoring), "draw": len(state.draw)}),)
+
+    # --- queries -------------------------------------------------------------------------
+    def current_player(self, state: NarabeRunoState) -> int | None:
+        return None if state.current < 0 else state.current
+
+    def is_terminal(self, state: NarabeRunoState) -> bool:
+        return state.current < 0
+
+    @staticmethod
+    def occupied(state: NarabeRunoState) -> set[Cell]:
+        """The cells holding a card face up (the start card and the roads)."""
+        occ = {START}
+        for road in state.roads:
+            occ.update((x, y) for x, y, _, _ in road)
+        return occ
+
+    def _all_anchors(self, s: NarabeRunoState) -> list[Anchor]:
+        start = s.start
+        out: list[Anchor] = [(START, start, start[0], None)]
+        out.extend(((road[-1][0], road[-1][1]), road[-1][2], road[-1][3], road_key(road)) for road in s.roads)
+        return out
+
+    def anchors(self, state: NarabeRunoState, occ: set[Cell] | None = None) -> list[Anchor]:
+        """The anchors the current player may extend now (see the module docstring)."""
+        s = state
+        if occ is None:
+            occ = self.occupied(s)
+        near = self.near
+
+        def free(cell: Cell) -> bool:
+            return any(c not in occ for c in near[cell])
+
+        if s.anchor is not None and free(s.anchor):
+            return [a for a in self._all_anchors(s) if a[0] == s.anchor]
+        options = [a for a in self._all_anchors(s) if free(a[0])]
+        if s.closed is not None:
+            others = [a for a in options if a[3] != s.closed]
+            return others or [a for a in options if a[3] == s.closed]
+        return options
+
+    def _plays(self, s: NarabeRunoState, anchors: list[Anchor], occ: set[Cell]) -> list[Play]:
+        """Every legal play, before the Wild Draw Four rule."""
+        hand = sorted(set(s.hands[s.current]))
+        scoring = {cell for cell, _ in s.scoring}
+        out: list[Play] = []
+        for cell, card_a, colour, _ in anchors:
+            kind = uno_kind(card_a)
+            targets = [c for c in self.near[cell] if c not in occ]
+            for card in hand:
+                if not (card in WILDS or card[0] == colour or uno_kind(card) == kind):
+                    continue
+                for t in targets:
+                    if card in WILDS and t not in scoring:
+                        out.extend(play(card, cell, t, c) for c in UNO_COLOURS)
+                    else:
+                        out.append(play(card, cell, t))
+        return out
+
+    def _wd4_barred(self, s: NarabeRunoState, anchors: list[Anchor], plays: list[Play]) -> tuple[str, dict[str, Any]] | None:
+        """Why a Wild Draw Four may not be played now (None: it may, where it fits)."""
+        rule = self.config.wd4_rule
+        if rule == "strict":
+            other = next((p for p in plays if p.card != "W4"), None)
+            if other is not None:
+                return K.NO_WD4_STRICT, {"other": uno_param(other.card)}
+        elif rule == "official":
+            colours = {a[2] for a in anchors}
+            held = next((c for c in sorted(s.hands[s.current]) if c not in WILDS and c[0] in colours), None)
+            if held is not None:
+                return K.NO_WD4_COLOUR, {"other": uno_param(held), "colour": f"@cards.uno.colour.{held[0]}"}
+        return None
+
+    def legal_plays(self, state: NarabeRunoState) -> list[Play]:
+        """The legal plays (no discards)."""
+        occ = self.occupied(state)
+        anchors = self.anchors(state, occ)
+        plays = self._plays(state, anchors, occ)
+        if any(p.card == "W4" for p in plays) and self._wd4_barred(state, anchors, plays):
+            plays = [p for p in plays if p.card != "W4"]
+        return plays
+
+    def legal_actions(self, state: NarabeRunoState) -> tuple[Action, ...]:
+        s = state
+        if s.current < 0:
+            return ()
+        hand = s.hands[s.current]
+        if not hand:
+            return (PASS,)
+        plays: list[Action] = list(self.legal_plays(s))
+        if plays and self.config.discard_only_if_stuck:
+            return tuple(plays)
+        return tuple(plays) + tuple(discard(c) for c in sorted(set(hand)))
+
+    def candidate_actions(self, state: NarabeRunoState) -> list[Action]:
+        """Every action one might try: each hand card (and a red 1, a Wild and a Wild Draw Four)
+        on every side of the start card, of each road's tip and of one card inside a road, a
+        wild with and without each colour; a cell two steps away; every discard; the pass. It
+        holds every legal action."""
+        s = state
+        if s.current < 0:
+            return [PASS]
+        hand = sorted(set(s.hands[s.current]))
+        tries = sorted(set(hand) | {"R1", "W", "W4"})
+        board: list[Cell] = [a[0] for a in self._all_anchors(s)]
+        board.extend((road[0][0], road[0][1]) for road in s.roads if len(road) > 1)
+        out: list[Action] = []
+        for a in board:
+            for t in neighbours(a):
+                for card in tries:
+                    out.append(play(card, a, t))
+                    if card in WILDS:
+                        out.extend(play(card, a, t, c) for c in UNO_COLOURS)
+        out.append(play(tries[0], START, (START[0] + 2, START[1])))
+        out.extend(discard(c) for c in tries)
+        out.append(PASS)
+        return out
+
+    def explain(self, state: NarabeRunoState, action: Any) -> Verdict:
+        s = state
+        if not isinstance(action, Action):
+            action = from_code(str(action))
+        if not isinstance(action, (Play, Discard, Pass)):
+            raise InvalidActionError(f"{action!r} is not a 並べRUNO action")
+        if s.current < 0:
+            return Verdict(False, K.NO_GAME_OVER, {})
+        p = s.current
+        hand = s.hands[p]
+        if isinstance(action, Pass):
+            if hand:
+                return Verdict(False, K.NO_PASS_CARDS, {"count": len(hand)})
+            return Verdict(True, K.OK_PASS, {})
+        if action.card not in hand:
+            return Verdict(False, K.NO_NOT_IN_HAND, {"card": uno_param(action.card)})
+        if isinstance(action, Discard):
+            if self.config.discard_only_if_stuck:
+                plays = self.legal_plays(s)
+                if plays:
+                    return Verdict(False, K.NO_DISCARD_PLAYABLE, {"card": uno_param(action.card),
+                                                                  "other": uno_param(plays[0].card)})
+            return Verdict(True, K.OK_DISCARD, {"card": uno_param(action.card)})
+        return self._explain_play(s, action)
+
+    def _anchor_params(self, card: str, colour: str) -> dict[str, Any]:
+        return {"anchor": uno_param(card), "anchor_colour": f"@cards.uno.colour.{colour}"}
+
+    def _explain_play(self, s: NarabeRunoState, action: Play) -> Verdict:
+        occ = self.occupied(s)
+        anchors = self.anchors(s, occ)
+        card, cell = action.card, action.cell
+        base = {"card": uno_param(card), "cell": cell_text(cell), "at": cell_text(action.anchor)}
+        found = next((a for a in anchors if a[0] == action.anchor), None)
+        if found is None:
+            if not anchors:
+                return Verdict(False, K.NO_NO_ANCHOR, base)
+            if s.closed is not None and any(a[3] == s.closed and a[0] == action.anchor for a in self._all_anchors(s)):
+                return Verdict(False, K.NO_CLOSED, base)
+            if s.anchor is not None and len(anchors) == 1 and anchors[0][0] == s.anchor:
+                return Verdict(False, K.NO_MUST_EXTEND, {**base, "tip": cell_text(s.anchor)})
+            return Verdict(False, K.NO_NOT_ANCHOR, base)
+        anchor_cell, anchor_card, colour, _ = found
+        params = {**base, **self._anchor_params(anchor_card, colour)}
+        if cell not in neighbours(anchor_cell):
+            return Verdict(False, K.NO_NOT_NEXT, params)
+        if cell not in self.area:
+            return Verdict(False, K.NO_OUTSIDE, params)
+        if cell in occ:
+            return Verdict(False, K.NO_TAKEN, params)
+        if not matches(card, colour, uno_kind(anchor_card)):
+            return Verdict(False, K.NO_NO_MATCH, params)
+        capture = any(c == cell for c, _ in s.scoring)
+        if card in WILDS:
+            if capture and action.colour is not None:
+                return Verdict(False, K.NO_CAPTURE_COLOUR, params)
+            if not capture and action.colour is None:
+                return Verdict(False, K.NO_WILD_COLOUR, params)
+            if card == "W4":
+                barred = self._wd4_barred(s, anchors, self._plays(s, anchors, occ))
+                if barred:
+                    return Verdict(False, barred[0], {**params, **barred[1]})
+        if capture:
+            return Verdict(True, K.OK_CAPTURE, params)
+        return Verdict(True, K.OK_NEW_ROAD if anchor_cell == START else K.OK_PLAY, params)
+
+    def is_legal(self, state: NarabeRunoState, action: Any) -> bool:
+        s = state
+        if s.current < 0:
+            return False
+        kind = type(action)
+        hand = s.hands[s.current]
+        if kind is Discard:
+            return action.card in hand and (not self.config.discard_only_if_stuck or not self.legal_plays(s))
+        if kind is Pass:
+            return not hand
+        if kind is Play:
+            return action.card in hand and action in self.legal_plays(s)
+        return False
+
+    def action_from_code(self, code: str) -> Action:
+        return from_code(code)
+
+    # --- moves ---------------------------------------------------------------------------
+    def _draw(self, s: NarabeRunoState, draw: tuple[str, ...], pile: tuple[str, ...], reshuffles: int, k: int,
+              events: list[Event]) -> tuple[list[str], tuple[str, ...], tuple[str, ...], int]:
+        """Draw ``k`` cards (fewer when both piles run out), shuffling the discard pile into a new
+        draw pile when needed."""
+        got: list[str] = []
+        for _ in range(k):
+            if not draw:
+                if not pile:
+                    break
+                draw = tuple(hash_shuffled(pile, s.seed, NS, "reshuffle", reshuffles))
+                events.append(Event(K.EV_RESHUFFLE, {"count": len(pile)}))
+                pile = ()
+                reshuffles += 1
+            got.append(draw[-1])
+            draw = draw[:-1]
+        return got, draw, pile, reshuffles
+
+    def apply(self, state: NarabeRunoState, action: Action) -> tuple[NarabeRunoState, tuple[Event, ...]]:
+        s = state
+        cfg = self.config
+        n = cfg.players
+        p = s.current
+        hand = list(s.hands[p])
+        events: list[Event] = []
+        pile = s.discard
+        skips = 0
+        refill = 1
+        direction = s.direction
+        if isinstance(action, Play):
+            card, cell = action.card, action.cell
+            hand.remove(card)
+            colour = action.colour or (card[0] if card not in WILDS else "")
+            entry: Placed = (cell[0], cell[1], card, colour)
+            if action.anchor == START:
+                roads = s.roads + ((entry,),)
+                events.append(Event(K.EV_NEW_ROAD, {"player": p, "card": uno_param(card), "cell": cell_text(cell)}))
+            else:
+                roads = tuple(road + (entry,) if (road[-1][0], road[-1][1]) == action.anchor else road
+                              for road in s.roads)
+                events.append(Event(K.EV_PLAYED, {"player": p, "card": uno_param(card), "cell": cell_text(cell)}))
+            if action.colour:
+                events.append(Event(K.EV_COLOUR, {"player": p, "colour": f"@cards.uno.colour.{action.colour}"}))
+            kind = uno_kind(card)
+            refill = self._refills.get(kind, 1)
+            if kind == "S":
+                skips = 1
+            elif kind == "R":
+                if cfg.reverse_turns:
+                    direction = -direction
+                    events.append(Event(K.EV_DIRECTION, {"player": p}))
+                if n == 2 and cfg.two_player_reverse_skips:
+                    skips = 1
+            this_road = next(r for r in roads if (r[-1][0], r[-1][1]) == cell)
+            scoring = s.scoring
+            captured = s.captured
+            if any(c == cell for c, _ in scoring):
+                scoring = tuple(sc for sc in scoring if sc[0] != cell)
+                captured = captured[:p] + (captured[p] + (next(c for sc, c in s.scoring if sc == cell),),) + captured[p + 1:]
+                roads = tuple(r for r in roads if r is not this_road)
+                pile = pile + tuple(c for _, _, c, _ in this_road)
+                anchor, closed = None, None
+                events.append(Event(K.EV_CAPTURE, {"player": p, "cell": cell_text(cell), "count": len(this_road),
+                                                   "left": len(scoring)}))
+            elif kind == "R":
+                anchor, closed = None, road_key(this_road)
+                events.append(Event(K.EV_REVERSE, {"player": p}))
+            else:
+                anchor, closed = cell, None
+            idle, placed = 0, s.placed + 1
+        else:
+            roads, scoring, captured, anchor, closed = s.roads, s.scoring, s.captured, s.anchor, s.closed
+            idle, placed = s.idle + 1, s.placed
+            if isinstance(action, Discard):
+                hand.remove(action.card)
+                pile = pile + (action.card,)
+                events.append(Event(K.EV_DISCARDED, {"player": p, "card": uno_param(action.card)}))
+            else:
+                events.append(Event(K.EV_PASSED, {"player": p}))
+        want = max(0, min(refill, cfg.hand_limit - len(hand)))
+        got, draw, pile, reshuffles = self._draw(s, s.draw, pile, s.reshuffles, want, events)
+        if want:
+            events.append(Event(K.EV_REFILL, {"player": p, "count": len(got), "hand": len(hand) + len(got)}))
+        hand.extend(got)
+        hands = s.hands[:p] + (tuple(sorted(hand)),) + s.hands[p + 1:]
+        nxt = (p + direction * (1 + skips)) % n
+        if skips:
+            events.append(Event(K.EV_SKIP, {"player": (p + direction) % n}))
+        state = _AFTER_PLAY(s, current=nxt, turn=s.turn + 1, direction=direction, hands=hands, draw=draw,
+                            discard=pile, roads=roads, scoring=scoring, captured=captured, anchor=anchor,
+                            closed=closed, idle=idle, placed=placed, reshuffles=reshuffles)
+        if anchor is not None and not any(c not in self.occupied(state) for c in self.near[anchor]):
+            events.append(Event(K.EV_BLOCKED, {"cell": cell_text(anchor)}))
+        if len(scoring) <= 1:
+            events.append(Event(K.EV_LAST, {"player": p}))
+            return self._finish(state, K.END_LAST, events)
+        if idle >= cfg.stall_limit * n:
+            events.append(Event(K.EV_STALLED, {"rounds": cfg.stall_limit}))
+            return self._finish(state, K.END_STALLED, events)
+        return state, tuple(events)
+
+    # --- the end -------------------------------------------------------------------------
+    def _finish(self, s: NarabeRunoState, termination: str, events: list[Event]) -> tuple[NarabeRunoState, tuple[Event, ...]]:
+        """Turn the captured cards over and resolve them (see Scoring)."""
+        n = self.config.players
+        draw, pile, reshuffles = s.draw, s.discard, s.reshuffles
+        reveal: list[list[tuple[str, int, int, tuple[str, ...]]]] = [[] for _ in range(n)]
+        for seat in [(s.first + i) % n for i in range(n)]:
+            for card in s.captured[seat]:
+                kind = uno_kind(card)
+                drawn: tuple[str, ...] = ()
+                if kind in _NUMBER_KINDS:
+                    points, to = int(kind), seat
+                    events.append(Event(K.EV_REVEAL_NUMBER, {"player": seat, "card": uno_param(card), "points": points}))
+                elif kind in ("D", "W4"):
+                    got, draw, pile, reshuffles = self._draw(s, draw, pile, reshuffles, 2 if kind == "D" else 4, events)
+                    numbers = [v for v in map(uno_number, got) if v is not None]
+                    while not numbers and self.config.draw_scoring == "draw_until_number" and (draw or pile):
+                        more, draw, pile, reshuffles = self._draw(s, draw, pile, reshuffles, 1, events)
+                        got += more
+                        numbers = [v for v in map(uno_number, more) if v is not None]
+                    points, to, drawn = max(numbers, default=0), seat, tuple(got)
+                    pile = pile + drawn
+                    events.append(Event(K.EV_REVEAL_DRAW, {"player": seat, "card": uno_param(card), "points": points,
+                                                           "drawn": ", ".join(drawn) or "-"}))
+                elif kind == "S":
+                    to = (seat + 2) % n
+                    if n == 2 and self.config.skip_scoring_two_players == "opponent":
+                        to = (seat + 1) % n
+                    points = 3
+                    events.append(Event(K.EV_REVEAL_SKIP, {"player": seat, "card": uno_param(card), "to": to}))
+                elif kind == "R":
+                    to, points = (seat - 1) % n, 3
+                    events.append(Event(K.EV_REVEAL_REVERSE, {"player": seat, "card": uno_param(card), "to": to}))
+                else:
+                    to, points = -1, 3
+                    events.append(Event(K.EV_REVEAL_WILD, {"player": seat, "card": uno_param(card)}))
+                reveal[seat].append((card, points, to, drawn))
+        state = new_state(s, current=-1, draw=draw, discard=pile, reshuffles=reshuffles,
+                          reveal=tuple(tuple(r) for r in reveal), termination=termination)
+        scores = self.scores(state)
+        events.append(Event(K.EV_GAME_OVER, {
+            "winners": list(self._winners(scores)), "best": max(scores), "scores": list(scores),
+            "reveal": [[{"card": c, "points": pts, "to": to, "drawn": list(d)} for c, pts, to, d in entries]
+                       for entries in state.reveal],
+            "left": [c for _, c in state.scoring]}))
+        return state, tuple(events)
+
+    def scores(self, state: NarabeRunoState) -> tuple[float, ...]:
+        """Each seat's points from the revealed cards (all 0 before the end)."""
+        n = self.config.players
+        totals = [0] * n
+        for seat, entries in enumerate(state.reveal):
+            for _, points, to, _ in entries:
+                for target in ([to] if to >= 0 else [q for q in range(n) if q != seat]):
+                    totals[target] += points
+        return tuple(float(v) for v in totals)
+
+    @staticmethod
+    def _winners(scores: Sequence[float]) -> tuple[int, ...]:
+        best = max(scores)
+        return tuple(i for i, v in enumerate(scores) if v == best)
+
+    def outcome(self, state: NarabeRunoState) -> Outcome | None:
+        if state.current >= 0:
+            return None
+        scores = self.scores(state)
+        details: dict[str, Any] = {
+            "turns": state.turn,
+            "first_player": state.first,
+            "placed": state.placed,
+            "captures": [len(c) for c in state.captured],
+            "scoring_left": len(state.scoring),
+            "reshuffles": state.reshuffles,
+            "stalled": state.termination == K.END_STALLED,
+            "layout": self.config.layout_name,
+        }
+        return Outcome(state.termination, self._winners(scores), scores, details)
+
+    # --- information ---------------------------------------------------------------------
+    def observe(self, state: NarabeRunoState, player: int | None) -> dict[str, Any]:
+        n = self.config.players
+        if player is not None and (isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n):
+            raise ValueError(f"player must be a seat from 0 to {n - 1} or None (got {player!r})")
+        s = state
+        over = s.current < 0
+        anchors = [] if over else self.anchors(s)
+        return {
+            "game": NS,
+            "viewer": player,
+            "current": self.current_player(s),
+            "turn": s.turn,
+            "first": s.first,
+            "direction": s.direction,
+            "players": [{
+                "seat": i,
+                "hand_count": len(s.hands[i]),
+                "hand": list(s.hands[i]) if player is None or player == i else None,
+                "captured_count": len(s.captured[i]),
+                "captured": list(s.captured[i]) if over else None,
+            } for i in range(n)],
+            "start": s.start,
+            "roads": [[{"x": x, "y": y, "card": c, "colour": col} for x, y, c, col in road] for road in s.roads],
+            "scoring_cells": [list(cell) for cell, _ in s.scoring],
+            "scoring_cards": [c for _, c in s.scoring] if over else None,
+            "anchors": [{"cell": list(a[0]), "card": a[1], "colour": a[2], "road": list(a[3]) if a[3] else None}
+                        for a in anchors],
+            "anchor": list(s.anchor) if s.anchor else None,
+            "closed": list(s.closed) if s.closed else None,
+            "draw_count": len(s.draw),
+            "discard": list(s.discard),
+            "idle": s.idle,
+            "placed": s.placed,
+            "reveal": [[{"card": c, "points": pts, "to": to, "drawn": list(d)} for c, pts, to, d in entries]
+                       for entries in s.reveal] if over else None,
+            "scores": list(self.scores(s)) if over else None,
+            "options": self._options,
+            "termination": s.termination or None,
+        }
+
+    def determinize(self, state: NarabeRunoState, player: int, rng: random.Random) -> NarabeRunoState:
+        """Resample what ``player`` cannot see: the draw pile, the other hands and, before the
+        end, the scoring cards on the board and every captured card."""
+        s = state
+        n = self.config.players
+        over = s.current < 0
+        scoring_cards = tuple(c for _, c in s.scoring)
+        zones: list[Sequence[str]] = [s.draw, scoring_cards, *s.hands, *s.captured]
+        hidden = {0} | {2 + i for i in range(n) if i != player}
+        if not over:
+            hidden |= {1} | {2 + n + i for i in range(n)}
+        dealt = redeal_unseen(zones, hidden, rng)
+        scoring = tuple(zip((cell for cell, _ in s.scoring), dealt[1]))
+        hands = tuple(tuple(sorted(h)) for h in dealt[2:2 + n])
+        return new_state(s, draw=dealt[0], scoring=scoring, hands=hands, captured=tuple(dealt[2 + n:]),
+                         seed=rng.getrandbits(63))
+
+    def census(self, state: NarabeRunoState) -> Counter[Any]:
+        s = state
+        count: Counter[str] = Counter(s.draw)
+        count.update(s.discard)
+        count[s.start] += 1
+        for zone in (*s.hands, *s.captured):
+            count.update(zone)
+        count.update(c for _, c in s.scoring)
+        count.update(c for road in s.roads for _, _, c, _ in road)
+        return count
+
+    def codes(self) -> frozenset[str]:
+        return K.REASON_CODES | K.EVENT_CODES | K.END_CODES | K.LABEL_CODES | K.HINT_CODES
+
+
+__all__ = ["NarabeRuno", "NarabeRunoConfig", "NarabeRunoState", "matches", "road_key"]
