@@ -21,12 +21,17 @@ def option(
     choices: Sequence[Any] | None = None,
     between: tuple[int, int] | None = None,
     doc: str = "",
+    menu: Sequence[Any] | None = None,
 ) -> Any:
     """Declare a config field: its default, and either its allowed choices or an int range.
 
-    A bool default means the field accepts True/False only.
+    A bool default means the field accepts True/False only. ``menu`` lists the values a settings
+    panel offers for a field that accepts more than it can offer (a layout by name, where code
+    may also pass the layout itself as data); the game's ``validate`` checks such a field.
     """
     meta: dict[str, Any] = {"doc": doc}
+    if menu is not None:
+        meta["menu"] = tuple(menu)
     if choices is not None:
         meta["choices"] = tuple(choices)
     elif between is not None:
@@ -79,6 +84,8 @@ class GameConfig:
                 entry["choices"] = list(f.metadata["choices"])
             if "between" in f.metadata:
                 entry["between"] = list(f.metadata["between"])
+            if "menu" in f.metadata:
+                entry["menu"] = list(f.metadata["menu"])
             out[f.name] = entry
         return out
 

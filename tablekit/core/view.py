@@ -149,10 +149,16 @@ def columns_zone(zone_id: str, label: str, rows: Sequence[dict[str, Any]], owner
 
 def grid_cell(x: int, y: int, card_data: dict[str, Any] | None = None, mark: str | None = None,
               label: str | None = None, action: str | None = None,
-              choices: Iterable[Mapping[str, Any]] = ()) -> dict[str, Any]:
-    """One cell of a ``grid``: its card (if any), a ``mark`` ("start", "score", ...), a label
-    for screen readers, and the action (or choices) of clicking it."""
-    return {"x": x, "y": y, "card": card_data, "mark": mark, "label": label, **_clickable(action, choices)}
+              choices: Iterable[Mapping[str, Any]] = (), mark_text: str | None = None) -> dict[str, Any]:
+    """One cell of a ``grid``: its card (if any), a ``mark`` (a kind such as "start", "score",
+    which the widget styles) with the words it shows (``mark_text``, translated; the kind
+    itself when None), a label for screen readers, and the action (or choices) of clicking it.
+
+    >>> grid_cell(0, 1, mark="anchor", mark_text="go on")["mark_text"]
+    'go on'
+    """
+    return {"x": x, "y": y, "card": card_data, "mark": mark, "mark_text": mark_text, "label": label,
+            **_clickable(action, choices)}
 
 
 def grid_zone(zone_id: str, label: str, width: int, height: int, cells: Iterable[dict[str, Any]],

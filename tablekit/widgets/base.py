@@ -49,7 +49,7 @@ TABLE_LABELS = (
     "choose_play", "four_colour", "moves", "last_move", "next_round", "share", "replay_round_back",
     "replay_round_forward", "replay_slider", "revealed", "standings", "worked", "opponents",
     # the words of tricks, rings and columns
-    "leader", "winner", "trump", "wrap", "empty", "up", "down")
+    "leader", "winner", "trump", "wrap", "empty", "up", "down", "ways")
 
 #: What a teacher's link can fix so that a visitor cannot change it.
 LOCKABLE = ("game", "preset", "players", "bots", "open_hands", "lang", "deal")

@@ -118,8 +118,9 @@ def contract_summary(df: Any) -> dict[str, Any]:
 
 def has_points(df: Any) -> bool:
     """True for results of a game scored in points per seat, whose distribution is worth a
-    chart (Up or Down?: rows carry ``column_points`` and ``bonus_points``)."""
-    return {"column_points", "bonus_points"} <= set(df.columns)
+    chart (Up or Down?: rows carry ``column_points`` and ``bonus_points``; 並べRUNO:
+    ``points_total``, all points the reveal gave)."""
+    return {"column_points", "bonus_points"} <= set(df.columns) or "points_total" in df.columns
 
 
 def _pct(x: float) -> str:

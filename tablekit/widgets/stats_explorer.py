@@ -260,7 +260,7 @@ class OptionsPanel:
 
     def _make_widget(self, field: str, entry: dict[str, Any]) -> Any:
         default = entry["default"]
-        choices = entry.get("choices")
+        choices = entry.get("choices") or entry.get("menu")
         between = entry.get("between")
         wide = {"description_width": "initial"}
         layout = widgets.Layout(width="auto", margin="2px 12px 2px 0")
@@ -328,7 +328,7 @@ class OptionsPanel:
             entry = self.describe[field]
             label = _option_field(game, field)
             value = w.value
-            choices, between, default = entry.get("choices"), entry.get("between"), entry["default"]
+            choices, between, default = entry.get("choices") or entry.get("menu"), entry.get("between"), entry["default"]
             if choices is not None:
                 values[field] = _one_of(value, choices, label, _choice_name(game, field))
             elif between is not None:
@@ -360,7 +360,8 @@ class OptionsPanel:
                 w.tooltip = option_help(self.game, field, lang, entry.get("doc", ""))
                 if isinstance(w, widgets.Dropdown):
                     value = w.value
-                    w.options = [(choice_label(self.game, field, c, lang), c) for c in entry["choices"]]
+                    w.options = [(choice_label(self.game, field, c, lang), c)
+                                 for c in entry.get("choices") or entry["menu"]]
                     w.value = value
         self.more.titles = (_t("label.more_options", lang),)
 
@@ -569,7 +570,7 @@ class StatsExplorer(widgets.VBox):
         for seat in range(self._checked_players()):
             keep = seat < len(old) and old[seat] in order
             w = Dropdown(options=[(bot_label(b, self.lang), b) for b in order],
-                         value=old[seat] if keep else "heuristic",
+                         value=old[seat] if keep else ("heuristic" if "heuristic" in order else order[0]),
                          style={"description_width": "initial"},
                          layout=widgets.Layout(width="auto", margin="2px 8px 2px 0"))
             selects.append(self._guard(w, _bot_field(seat)))

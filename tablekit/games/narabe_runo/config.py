@@ -74,8 +74,9 @@ class NarabeRunoConfig(GameConfig):
     GAME = "narabe_runo"
 
     players: int = option(4, between=(2, 4), doc="number of players")
-    layout: Any = option(DEFAULT_LAYOUT, doc="where the scoring cards lie: a layout name (six, small, large) "
-                                            "or a list of cells [x, y] around the start card at (0, 0)")
+    layout: Any = option(DEFAULT_LAYOUT, menu=("six", "small", "large"),
+                         doc="where the scoring cards lie: a layout name (six, small, large) "
+                             "or a list of cells [x, y] around the start card at (0, 0)")
     boundary: str = option("convex_hull", choices=("convex_hull", "bbox"),
                            doc="the playing area: the convex hull of the scoring cards, or their bounding box")
     wd4_rule: str = option("strict", choices=("strict", "official", "none"),

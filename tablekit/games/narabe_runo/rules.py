@@ -671,6 +671,7 @@ class NarabeRuno(Game[NarabeRunoState]):
             "reshuffles": state.reshuffles,
             "stalled": state.termination == K.END_STALLED,
             "layout": self.config.layout_name,
+            "points_total": sum(scores),
         }
         return Outcome(state.termination, self._winners(scores), scores, details)
 

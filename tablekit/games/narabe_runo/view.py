@@ -111,7 +111,8 @@ def _board(game: NarabeRuno, obs: Mapping[str, Any], frame: Frame, lang: str, ov
 
     def put(cell: tuple[int, int], data: dict[str, Any] | None, mark: str | None, label: str) -> None:
         gx, gy = frame.at(cell)
-        cells[cell] = grid_cell(gx, gy, data, mark=mark, label=label)
+        cells[cell] = grid_cell(gx, gy, data, mark=mark, label=label,
+                                mark_text=tr(f"{V}.mark.{mark}", lang) if mark else None)
 
     start_face = card_face(obs["start"], lang)
     put((0, 0), card(start_face, key=f"board-start-{obs['start']}", highlight=(0, 0) in anchors),
@@ -156,7 +157,7 @@ def _prompt(t: Any, lang: str) -> str:
         return tr(f"{V}.prompt_reverse", lang, player=player)
     if len(anchors) == 1 and obs["anchor"] and anchors[0]["cell"] == obs["anchor"]:
         return tr(f"{V}.prompt_extend", lang, player=player, cell=cell_text(anchors[0]["cell"]),
-                  card=uno_name(anchors[0]["card"], lang))
+                  card=card_face(anchors[0]["card"], lang, anchors[0]["colour"])["aria"])
     return tr(f"{V}.prompt_choose", lang, player=player)
 
 

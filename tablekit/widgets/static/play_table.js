@@ -11,6 +11,7 @@
 const DEFAULT_LABELS = {
   leader: "leads", winner: "wins", trump: "Trump", wrap: "wrap point", empty: "empty",
   up: "up", down: "down", player: "Player {n}", choose_play: "Choose", cancel: "Cancel",
+  ways: "several ways: choose one below",
 };
 
 function el(tag, attrs = {}, children = []) {
@@ -554,24 +555,31 @@ function render({ model, el: host }) {
     }
     const buttons = [];
     for (const cell of zone.cells || []) {
-      const pick = choiceAt(offered, [cell.x, cell.y]);
+      // A cell that takes the chosen card in several ways (two anchors, a wild's colours)
+      // narrows the choice bar to those ways instead of picking one.
+      const here = offered.filter((c) => sameAt(c.at, [cell.x, cell.y]));
+      const pick = here[0];
+      const pickHere = () => {
+        focusKey = `${zone.id}:${cell.x},${cell.y}`;
+        if (here.length > 1) { choosing = { choices: here, key: choosing.key }; drawNow(); } else choose(pick.code);
+      };
       const key = `${zone.id}:${cell.x},${cell.y}`;
       const inside = [];
       if (cell.card) inside.push(cardNode(cell.card, { cls: "tk-static" }));
-      if (cell.mark) inside.push(el("span", { class: "tk-mark", text: cell.mark }));
-      const what = [pick ? pick.label : null, cell.label || null,
+      if (cell.mark) inside.push(el("span", { class: "tk-mark", text: cell.mark_text || cell.mark }));
+      const what = [pick ? (here.length > 1 ? L("ways") : pick.label) : null, cell.label || null,
                     cell.card && cell.card.face ? cell.card.face.aria : null,
                     !cell.label && cell.mark ? cell.mark : null].filter(Boolean).join(", ") ||
                    `${cell.x + 1}, ${cell.y + 1}`;
       const cls = "tk-cell" + (pick ? " tk-choice-target" : "") + (cell.playable && !pick ? " tk-playable" : "") +
-        (cell.mark ? " tk-marked" : "") + (choosing && choosing.key === key ? " tk-selected" : "");
+        (cell.mark ? ` tk-marked tk-mark-${cell.mark}` : "") + (choosing && choosing.key === key ? " tk-selected" : "");
       const style = `grid-column:${cell.x + 1};grid-row:${cell.y + 1}`;
       let node;
       if (pick || cell.playable) {
         node = el("button", { class: cls, style, "data-key": key, "data-x": cell.x, "data-y": cell.y,
-                              "data-code": pick ? pick.code : (cell.action || ""), "aria-label": what,
+                              "data-code": pick ? (here.length > 1 ? "" : pick.code) : (cell.action || ""), "aria-label": what,
                               tabindex: -1,
-                              onclick: pick ? () => { focusKey = key; choose(pick.code); } : () => activate(cell, key, null) },
+                              onclick: pick ? pickHere : () => activate(cell, key, null) },
                   inside);
         buttons.push(node);
       } else {
