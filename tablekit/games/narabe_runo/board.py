@@ -14,8 +14,8 @@ outside it, though inside the bounding box) and (5, 0) is out (it shares only an
 >>> hull = area(LAYOUTS["six"], "convex_hull")
 >>> (4, 2) in hull, (4, 3) in hull, (5, 0) in hull, (4, 3) in area(LAYOUTS["six"], "bbox")
 (True, False, False, True)
->>> len(hull), (0, 0) in hull
-(59, True)
+>>> len(hull), (0, 0) in hull, len(area(LAYOUTS["six"], "bbox")), (-5, 0) in area(LAYOUTS["six"], "bbox")
+(59, True, 63, False)
 """
 
 from __future__ import annotations
@@ -78,7 +78,9 @@ def area(cells: Sequence[Cell], boundary: str = "convex_hull") -> frozenset[Cell
     corners = _corners(cells)
     xs = [c[0] for c in corners]
     ys = [c[1] for c in corners]
-    span = [(x, y) for x in range(min(xs) // 2, max(xs) // 2 + 1) for y in range(min(ys) // 2, max(ys) // 2 + 1)]
+    # the cells whose squares lie inside the bounding box: corners 2x - 1 .. 2x + 1 in doubled coordinates
+    span = [(x, y) for x in range((min(xs) + 1) // 2, (max(xs) - 1) // 2 + 1)
+            for y in range((min(ys) + 1) // 2, (max(ys) - 1) // 2 + 1)]
     if boundary == "bbox":
         return frozenset(span)
     if boundary != "convex_hull":

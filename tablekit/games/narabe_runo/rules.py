@@ -489,8 +489,28 @@ class NarabeRuno(Game[NarabeRunoState]):
         if kind is Pass:
             return not hand
         if kind is Play:
-            return action.card in hand and action in self.legal_plays(s)
+            return action.card in hand and self._play_ok(s, action)
         return False
+
+    def _play_ok(self, s: NarabeRunoState, action: Play) -> bool:
+        """The fast path of a play's legality (``explain`` gives the reasons; check_game tests
+        that they agree): only a Wild Draw Four needs every other play of the hand."""
+        occ = self.occupied(s)
+        anchors = self.anchors(s, occ)
+        found = next((a for a in anchors if a[0] == action.anchor), None)
+        cell = action.cell
+        if found is None or cell in occ or cell not in self.near[found[0]]:
+            return False
+        card = action.card
+        if not (card in WILDS or card[0] == found[2] or uno_kind(card) == uno_kind(found[1])):
+            return False
+        if card in WILDS:
+            capture = any(c == cell for c, _ in s.scoring)
+            if capture == (action.colour is not None):
+                return False
+            if card == "W4":
+                return self._wd4_barred(s, anchors, self._plays(s, anchors, occ)) is None
+        return True
 
     def action_from_code(self, code: str) -> Action:
         return from_code(code)
@@ -637,7 +657,7 @@ class NarabeRuno(Game[NarabeRunoState]):
                           reveal=tuple(tuple(r) for r in reveal), termination=termination)
         scores = self.scores(state)
         events.append(Event(K.EV_GAME_OVER, {
-            "winners": list(self._winners(scores)), "best": max(scores), "scores": list(scores),
+            "winners": list(self._winners(scores)), "best": int(max(scores)), "scores": list(scores),
             "reveal": [[{"card": c, "points": pts, "to": to, "drawn": list(d)} for c, pts, to, d in entries]
                        for entries in state.reveal],
             "left": [c for _, c in state.scoring]}))

@@ -208,6 +208,46 @@ def view_model(
     return t.view(zones, title=title, subtitle=f"{subtitle} · {legend}", prompt=_prompt(t, lang), events=events)
 
 
+def board_text(game: NarabeRuno, state: NarabeRunoState) -> str:
+    """The board as text, one row per line of the grid (y grows downwards): each cell is four
+    characters: a card code (a wild adds the colour it asked for in lower case, ``Wg``), ``##``
+    for a face-down scoring card, ``·`` for an empty cell of the area, blank outside it; ``*``
+    marks an anchor the player to act may extend, ``x`` the tip of a road a Reverse closed.
+
+    >>> from tablekit.games.narabe_runo.config import NarabeRunoConfig
+    >>> game = NarabeRuno(NarabeRunoConfig(players=2, layout="small"))
+    >>> print(board_text(game, game.initial_state(0, first=0, deck=["R1"], roads=[[[1, 0, "R5"], [2, 0, "W", "G"]]])))
+              ·  ##   ·
+          ·   ·   ·   ·   ·
+      ·   ·   ·   ·   ·   ·   ·
+     ##   ·   ·  R1  R5  Wg* ##
+      ·   ·   ·   ·   ·   ·   ·
+          ·   ·   ·   ·   ·
+              ·  ##   ·
+    """
+    obs = game.observe(state, None)
+    min_x, min_y, max_x, max_y = bounds(game.area)
+    text: dict[tuple[int, int], str] = {cell: "·" for cell in game.area}
+    text[(0, 0)] = obs["start"]
+    for road in obs["roads"]:
+        for placed in road:
+            code = placed["card"]
+            text[(placed["x"], placed["y"])] = code + (placed["colour"].lower() if code in ("W", "W4") else "")
+    over = state.current < 0
+    for i, (x, y) in enumerate(tuple(c) for c in obs["scoring_cells"]):
+        text[(x, y)] = obs["scoring_cards"][i] if over else "##"
+    marks = {tuple(a["cell"]): "*" for a in obs["anchors"]}
+    if obs["closed"]:
+        tip = next((r[-1] for r in obs["roads"] if [r[0]["x"], r[0]["y"]] == obs["closed"]), None)
+        if tip is not None:
+            marks.setdefault((tip["x"], tip["y"]), "x")
+    lines = []
+    for y in range(min_y, max_y + 1):
+        row = "".join(f"{text.get((x, y), ''):>3}{marks.get((x, y), ' ')}" for x in range(min_x, max_x + 1))
+        lines.append(row.rstrip())
+    return "\n".join(lines)
+
+
 # --- the end of the game: the reveal -------------------------------------------------------------
 def _entry_text(entry: Mapping[str, Any], seat: int, lang: str) -> str:
     code = entry["card"]
@@ -262,4 +302,4 @@ def round_summary(game: Game[Any], events: Sequence[Event], lang: str = "en") ->
                               standings=standings, piles=piles)
 
 
-__all__ = ["Frame", "MARKS", "card_face", "round_summary", "view_model"]
+__all__ = ["Frame", "MARKS", "board_text", "card_face", "round_summary", "view_model"]
