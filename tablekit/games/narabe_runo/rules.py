@@ -105,10 +105,12 @@ Action codes
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections import Counter
+from functools import partial
 from typing import Any, Sequence
 
-from tablekit.core.cards import UNO_108, UNO_COLOURS, uno_kind, uno_number, uno_param
+from tablekit.core.cards import UNO_108, UNO_CODES, UNO_COLOURS, uno_kind, uno_number, uno_param
 from tablekit.core.deck import redeal_unseen, stack
 from tablekit.core.errors import ConfigError, IllegalActionError, InvalidActionError
 from tablekit.core.game import Game, Outcome
@@ -126,8 +128,18 @@ NS = K.NS
 #: ends (the road's first cell; None for the start card).
 Anchor = tuple[Cell, str, str, "Cell | None"]
 _NUMBER_KINDS = frozenset("0123456789")
-_AFTER_PLAY = builder("current", "turn", "direction", "hands", "draw", "discard", "roads", "scoring", "captured",
-                      "anchor", "closed", "idle", "placed", "reshuffles")
+_AFTER_PLAY = builder("current", "turn", "direction", "hands", "draw", "discard", "roads", "occ", "scoring",
+                      "captured", "anchor", "closed", "idle", "placed", "reshuffles")
+_AFTER_DISCARD = builder("current", "turn", "hands", "draw", "discard", "idle")
+#: ``Event(code, params)`` without NamedTuple's ``__new__`` (the hot path's events).
+_event = partial(tuple.__new__, Event)
+_KIND: dict[str, str] = {c: uno_kind(c) for c in UNO_CODES}
+_DISCARDS: dict[str, Discard] = {c: discard(c) for c in UNO_CODES}
+_PARAM: dict[str, str] = {c: uno_param(c) for c in UNO_CODES}
+#: The cards that may be laid next to an anchor, by the anchor's (colour, kind).
+_MATCHING: dict[tuple[str, str], frozenset[str]] = {
+    (colour, kind): frozenset(c for c in UNO_CODES if c in ("W", "W4") or c[0] == colour or uno_kind(c) == kind)
+    for colour in UNO_COLOURS for kind in (*"0123456789", "S", "R", "D", "W", "W4")}
 
 
 def matches(card: str, colour: str, kind: str) -> bool:
@@ -169,6 +181,10 @@ class NarabeRuno(Game[NarabeRunoState]):
             cell: tuple(n for n in neighbours(cell) if n in self.area) for cell in self.area}
         self._options: dict[str, Any] = config.to_dict()
         self._refills = {"D": 2, "W4": 4} if config.draw_refill == "total" else {"D": 3, "W4": 5}
+        self._stuck_only = config.discard_only_if_stuck
+        self._stall_turns = config.stall_limit * config.players
+        #: (anchor cell, target cell, is it a scoring card's) -> each card's plays there
+        self._play_table: dict[tuple[Cell, Cell, bool], dict[str, tuple[Play, ...]]] = {}
 
     # --- setup ---------------------------------------------------------------------------
     def start_allowed(self, card: str) -> bool:
@@ -247,7 +263,8 @@ class NarabeRuno(Game[NarabeRunoState]):
         state = new_state(
             seed=seed, first=first, current=first, turn=0, direction=1,
             hands=tuple(tuple(sorted(h)) for h in hands), draw=tuple(reversed(rest)), discard=(), start=start,
-            roads=roads, scoring=scoring, captured=captured, anchor=anchor, closed=None, idle=0,
+            roads=roads, occ=frozenset({START, *((x, y) for road in roads for x, y, _, _ in road)}),
+            scoring=scoring, captured=captured, anchor=anchor, closed=None, idle=0,
             placed=sum(len(r) for r in roads), reshuffles=0, reveal=(), termination="",
         )
         for i, code in enumerate(moves):
@@ -304,54 +321,70 @@ class NarabeRuno(Game[NarabeRunoState]):
         return state.current < 0
 
     @staticmethod
-    def occupied(state: NarabeRunoState) -> set[Cell]:
+    def occupied(state: NarabeRunoState) -> frozenset[Cell]:
         """The cells holding a card face up (the start card and the roads)."""
-        occ = {START}
-        for road in state.roads:
-            occ.update((x, y) for x, y, _, _ in road)
-        return occ
+        return state.occ
 
     def _all_anchors(self, s: NarabeRunoState) -> list[Anchor]:
         start = s.start
         out: list[Anchor] = [(START, start, start[0], None)]
-        out.extend(((road[-1][0], road[-1][1]), road[-1][2], road[-1][3], road_key(road)) for road in s.roads)
+        out.extend(((road[-1][0], road[-1][1]), road[-1][2], road[-1][3], (road[0][0], road[0][1]))
+                   for road in s.roads)
         return out
 
-    def anchors(self, state: NarabeRunoState, occ: set[Cell] | None = None) -> list[Anchor]:
+    def anchors(self, state: NarabeRunoState, occ: frozenset[Cell] | None = None) -> list[Anchor]:
         """The anchors the current player may extend now (see the module docstring)."""
         s = state
         if occ is None:
-            occ = self.occupied(s)
+            occ = s.occ
         near = self.near
-
-        def free(cell: Cell) -> bool:
-            return any(c not in occ for c in near[cell])
-
-        if s.anchor is not None and free(s.anchor):
-            return [a for a in self._all_anchors(s) if a[0] == s.anchor]
-        options = [a for a in self._all_anchors(s) if free(a[0])]
+        tip = s.anchor
+        if tip is not None:
+            for c in near[tip]:
+                if c not in occ:
+                    # The card laid last has room: it is the one anchor.
+                    for road in s.roads:
+                        last = road[-1]
+                        if last[0] == tip[0] and last[1] == tip[1]:
+                            return [(tip, last[2], last[3], (road[0][0], road[0][1]))]
+                    return [(START, s.start, s.start[0], None)]  # pragma: no cover - a tip is a road's
+        options = [a for a in self._all_anchors(s) if any(c not in occ for c in near[a[0]])]
         if s.closed is not None:
             others = [a for a in options if a[3] != s.closed]
             return others or [a for a in options if a[3] == s.closed]
         return options
 
-    def _plays(self, s: NarabeRunoState, anchors: list[Anchor], occ: set[Cell]) -> list[Play]:
+    def _plays(self, s: NarabeRunoState, anchors: list[Anchor], occ: frozenset[Cell]) -> list[Play]:
         """Every legal play, before the Wild Draw Four rule."""
-        hand = sorted(set(s.hands[s.current]))
-        scoring = {cell for cell, _ in s.scoring}
+        hand = dict.fromkeys(s.hands[s.current])  # sorted, each card once
         out: list[Play] = []
+        near = self.near
+        table = self._play_table
+        scoring: list[Cell] | None = None
         for cell, card_a, colour, _ in anchors:
-            kind = uno_kind(card_a)
-            targets = [c for c in self.near[cell] if c not in occ]
-            for card in hand:
-                if not (card in WILDS or card[0] == colour or uno_kind(card) == kind):
+            fits = _MATCHING[colour, _KIND[card_a]]
+            cards = [c for c in hand if c in fits]
+            if not cards:
+                continue
+            for t in near[cell]:
+                if t in occ:
                     continue
-                for t in targets:
-                    if card in WILDS and t not in scoring:
-                        out.extend(play(card, cell, t, c) for c in UNO_COLOURS)
-                    else:
-                        out.append(play(card, cell, t))
+                if scoring is None:
+                    scoring = [c for c, _ in s.scoring]
+                key = (cell, t, t in scoring)
+                found = table.get(key)
+                if found is None:
+                    found = table[key] = self._plays_between(*key)
+                for c in cards:
+                    out += found[c]
         return out
+
+    @staticmethod
+    def _plays_between(anchor: Cell, cell: Cell, capture: bool) -> dict[str, tuple[Play, ...]]:
+        """Each card's plays from ``anchor`` onto ``cell`` (a wild's: one per colour, none when
+        it captures)."""
+        return {card: (play(card, anchor, cell),) if capture or card not in WILDS
+                else tuple(play(card, anchor, cell, c) for c in UNO_COLOURS) for card in UNO_CODES}
 
     def _wd4_barred(self, s: NarabeRunoState, anchors: list[Anchor], plays: list[Play]) -> tuple[str, dict[str, Any]] | None:
         """Why a Wild Draw Four may not be played now (None: it may, where it fits)."""
@@ -369,10 +402,11 @@ class NarabeRuno(Game[NarabeRunoState]):
 
     def legal_plays(self, state: NarabeRunoState) -> list[Play]:
         """The legal plays (no discards)."""
-        occ = self.occupied(state)
+        occ = state.occ
         anchors = self.anchors(state, occ)
         plays = self._plays(state, anchors, occ)
-        if any(p.card == "W4" for p in plays) and self._wd4_barred(state, anchors, plays):
+        if "W4" in state.hands[state.current] and any(p.card == "W4" for p in plays) \
+                and self._wd4_barred(state, anchors, plays):
             plays = [p for p in plays if p.card != "W4"]
         return plays
 
@@ -383,10 +417,10 @@ class NarabeRuno(Game[NarabeRunoState]):
         hand = s.hands[s.current]
         if not hand:
             return (PASS,)
-        plays: list[Action] = list(self.legal_plays(s))
-        if plays and self.config.discard_only_if_stuck:
+        plays = self.legal_plays(s)
+        if plays and self._stuck_only:
             return tuple(plays)
-        return tuple(plays) + tuple(discard(c) for c in sorted(set(hand)))
+        return (*plays, *map(_DISCARDS.__getitem__, dict.fromkeys(hand)))
 
     def candidate_actions(self, state: NarabeRunoState) -> list[Action]:
         """Every action one might try: each hand card (and a red 1, a Wild and a Wild Draw Four)
@@ -485,7 +519,7 @@ class NarabeRuno(Game[NarabeRunoState]):
         kind = type(action)
         hand = s.hands[s.current]
         if kind is Discard:
-            return action.card in hand and (not self.config.discard_only_if_stuck or not self.legal_plays(s))
+            return action.card in hand and (not self._stuck_only or not self.legal_plays(s))
         if kind is Pass:
             return not hand
         if kind is Play:
@@ -495,14 +529,14 @@ class NarabeRuno(Game[NarabeRunoState]):
     def _play_ok(self, s: NarabeRunoState, action: Play) -> bool:
         """The fast path of a play's legality (``explain`` gives the reasons; check_game tests
         that they agree): only a Wild Draw Four needs every other play of the hand."""
-        occ = self.occupied(s)
+        occ = s.occ
         anchors = self.anchors(s, occ)
         found = next((a for a in anchors if a[0] == action.anchor), None)
         cell = action.cell
         if found is None or cell in occ or cell not in self.near[found[0]]:
             return False
         card = action.card
-        if not (card in WILDS or card[0] == found[2] or uno_kind(card) == uno_kind(found[1])):
+        if card not in _MATCHING[found[2], uno_kind(found[1])]:
             return False
         if card in WILDS:
             capture = any(c == cell for c, _ in s.scoring)
@@ -520,99 +554,142 @@ class NarabeRuno(Game[NarabeRunoState]):
               events: list[Event]) -> tuple[list[str], tuple[str, ...], tuple[str, ...], int]:
         """Draw ``k`` cards (fewer when both piles run out), shuffling the discard pile into a new
         draw pile when needed."""
+        if len(draw) >= k:
+            # (The usual case: the next cards lie on top, the last of the tuple first.)
+            return list(draw[:-k - 1:-1]) if k else [], draw[:len(draw) - k], pile, reshuffles
         got: list[str] = []
         for _ in range(k):
             if not draw:
                 if not pile:
                     break
                 draw = tuple(hash_shuffled(pile, s.seed, NS, "reshuffle", reshuffles))
-                events.append(Event(K.EV_RESHUFFLE, {"count": len(pile)}))
+                events.append(_event((K.EV_RESHUFFLE, {"count": len(pile)})))
                 pile = ()
                 reshuffles += 1
             got.append(draw[-1])
             draw = draw[:-1]
         return got, draw, pile, reshuffles
 
+    def _refill(self, s: NarabeRunoState, p: int, hand: list[str], k: int, pile: tuple[str, ...],
+                events: list[Event]) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...], tuple[str, ...], int]:
+        """Refill ``hand`` (sorted, ``p``'s, a card or more just laid) by ``k`` cards within the
+        hand limit: the new hands, draw pile, discard pile and reshuffle count."""
+        want = min(k, self.config.hand_limit - len(hand))
+        draw, reshuffles = s.draw, s.reshuffles
+        if want > 0:
+            got, draw, pile, reshuffles = self._draw(s, draw, pile, reshuffles, want, events)
+            for card in got:
+                insort(hand, card)
+            events.append(_event((K.EV_REFILL, {"player": p, "count": len(got), "hand": len(hand)})))
+        hands = s.hands
+        return hands[:p] + (tuple(hand),) + hands[p + 1:], draw, pile, reshuffles
+
     def apply(self, state: NarabeRunoState, action: Action) -> tuple[NarabeRunoState, tuple[Event, ...]]:
         s = state
+        p = s.current
+        if type(action) is not Play:
+            return self._apply_other(s, action)
         cfg = self.config
         n = cfg.players
+        hand = list(s.hands[p])
+        card, cell = action.card, action.cell
+        hand.remove(card)
+        events: list[Event] = []
+        skips = 0
+        direction = s.direction
+        colour = action.colour or ("" if card in WILDS else card[0])
+        entry: Placed = (cell[0], cell[1], card, colour)
+        params = {"player": p, "card": _PARAM[card], "cell": f"{cell[0]},{cell[1]}"}
+        if action.anchor == START:
+            this_road: tuple[Placed, ...] = (entry,)
+            roads = (*s.roads, this_road)
+            events.append(_event((K.EV_NEW_ROAD, params)))
+        else:
+            anchor_x, anchor_y = action.anchor
+            road_list = list(s.roads)
+            for i, road in enumerate(road_list):
+                if road[-1][0] == anchor_x and road[-1][1] == anchor_y:
+                    this_road = road_list[i] = road + (entry,)
+                    break
+            roads = tuple(road_list)
+            events.append(_event((K.EV_PLAYED, params)))
+        if action.colour:
+            events.append(_event((K.EV_COLOUR, {"player": p, "colour": f"@cards.uno.colour.{action.colour}"})))
+        kind = uno_kind(card)
+        refill = self._refills.get(kind, 1)
+        if kind == "S":
+            skips = 1
+        elif kind == "R":
+            if cfg.reverse_turns:
+                direction = -direction
+                events.append(_event((K.EV_DIRECTION, {"player": p})))
+            if n == 2 and cfg.two_player_reverse_skips:
+                skips = 1
+        scoring = s.scoring
+        captured = s.captured
+        pile = s.discard
+        occ = s.occ | {cell}
+        anchor: Cell | None
+        if any(c == cell for c, _ in scoring):
+            scoring = tuple(sc for sc in scoring if sc[0] != cell)
+            taken = next(c for sc, c in s.scoring if sc == cell)
+            captured = captured[:p] + (captured[p] + (taken,),) + captured[p + 1:]
+            roads = tuple(r for r in roads if r is not this_road)
+            pile = pile + tuple(c for _, _, c, _ in this_road)
+            occ = occ - {(x, y) for x, y, _, _ in this_road}
+            anchor, closed = None, None
+            events.append(_event((K.EV_CAPTURE, {"player": p, "cell": cell_text(cell), "count": len(this_road),
+                                                 "left": len(scoring)})))
+        elif kind == "R":
+            anchor, closed = None, (this_road[0][0], this_road[0][1])
+            events.append(_event((K.EV_REVERSE, {"player": p})))
+        else:
+            anchor, closed = cell, None
+            if all(c in occ for c in self.near[cell]):
+                events.append(_event((K.EV_BLOCKED, {"cell": cell_text(cell)})))
+        hands, draw, pile, reshuffles = self._refill(s, p, hand, refill, pile, events)
+        if skips:
+            events.append(_event((K.EV_SKIP, {"player": (p + direction) % n})))
+        state = _AFTER_PLAY(s, current=(p + direction * (1 + skips)) % n, turn=s.turn + 1, direction=direction,
+                            hands=hands, draw=draw, discard=pile, roads=roads, occ=occ, scoring=scoring,
+                            captured=captured, anchor=anchor, closed=closed, idle=0, placed=s.placed + 1,
+                            reshuffles=reshuffles)
+        if len(scoring) <= 1:
+            events.append(_event((K.EV_LAST, {"player": p})))
+            return self._finish(state, K.END_LAST, events)
+        return state, tuple(events)
+
+    def _apply_other(self, s: NarabeRunoState, action: Action) -> tuple[NarabeRunoState, tuple[Event, ...]]:
+        """A discard or a pass: nothing moves on the board."""
         p = s.current
         hand = list(s.hands[p])
-        events: list[Event] = []
         pile = s.discard
-        skips = 0
-        refill = 1
-        direction = s.direction
-        if isinstance(action, Play):
-            card, cell = action.card, action.cell
+        n = self.config.players
+        if type(action) is Discard:
+            card = action.card
             hand.remove(card)
-            colour = action.colour or (card[0] if card not in WILDS else "")
-            entry: Placed = (cell[0], cell[1], card, colour)
-            if action.anchor == START:
-                roads = s.roads + ((entry,),)
-                events.append(Event(K.EV_NEW_ROAD, {"player": p, "card": uno_param(card), "cell": cell_text(cell)}))
-            else:
-                roads = tuple(road + (entry,) if (road[-1][0], road[-1][1]) == action.anchor else road
-                              for road in s.roads)
-                events.append(Event(K.EV_PLAYED, {"player": p, "card": uno_param(card), "cell": cell_text(cell)}))
-            if action.colour:
-                events.append(Event(K.EV_COLOUR, {"player": p, "colour": f"@cards.uno.colour.{action.colour}"}))
-            kind = uno_kind(card)
-            refill = self._refills.get(kind, 1)
-            if kind == "S":
-                skips = 1
-            elif kind == "R":
-                if cfg.reverse_turns:
-                    direction = -direction
-                    events.append(Event(K.EV_DIRECTION, {"player": p}))
-                if n == 2 and cfg.two_player_reverse_skips:
-                    skips = 1
-            this_road = next(r for r in roads if (r[-1][0], r[-1][1]) == cell)
-            scoring = s.scoring
-            captured = s.captured
-            if any(c == cell for c, _ in scoring):
-                scoring = tuple(sc for sc in scoring if sc[0] != cell)
-                captured = captured[:p] + (captured[p] + (next(c for sc, c in s.scoring if sc == cell),),) + captured[p + 1:]
-                roads = tuple(r for r in roads if r is not this_road)
-                pile = pile + tuple(c for _, _, c, _ in this_road)
-                anchor, closed = None, None
-                events.append(Event(K.EV_CAPTURE, {"player": p, "cell": cell_text(cell), "count": len(this_road),
-                                                   "left": len(scoring)}))
-            elif kind == "R":
-                anchor, closed = None, road_key(this_road)
-                events.append(Event(K.EV_REVERSE, {"player": p}))
-            else:
-                anchor, closed = cell, None
-            idle, placed = 0, s.placed + 1
+            pile = pile + (card,)
+            events = [_event((K.EV_DISCARDED, {"player": p, "card": _PARAM[card]}))]
+            draw = s.draw
+            if draw and s.idle + 1 < self._stall_turns:
+                # The usual case, written out: the top card of the draw pile joins the hand.
+                insort(hand, draw[-1])
+                events.append(_event((K.EV_REFILL, {"player": p, "count": 1, "hand": len(hand)})))
+                hands = s.hands
+                state = _AFTER_DISCARD(s, current=(p + s.direction) % n, turn=s.turn + 1,
+                                       hands=(*hands[:p], tuple(hand), *hands[p + 1:]), draw=draw[:-1],
+                                       discard=pile, idle=s.idle + 1)
+                return state, (*events,)
         else:
-            roads, scoring, captured, anchor, closed = s.roads, s.scoring, s.captured, s.anchor, s.closed
-            idle, placed = s.idle + 1, s.placed
-            if isinstance(action, Discard):
-                hand.remove(action.card)
-                pile = pile + (action.card,)
-                events.append(Event(K.EV_DISCARDED, {"player": p, "card": uno_param(action.card)}))
-            else:
-                events.append(Event(K.EV_PASSED, {"player": p}))
-        want = max(0, min(refill, cfg.hand_limit - len(hand)))
-        got, draw, pile, reshuffles = self._draw(s, s.draw, pile, s.reshuffles, want, events)
-        if want:
-            events.append(Event(K.EV_REFILL, {"player": p, "count": len(got), "hand": len(hand) + len(got)}))
-        hand.extend(got)
-        hands = s.hands[:p] + (tuple(sorted(hand)),) + s.hands[p + 1:]
-        nxt = (p + direction * (1 + skips)) % n
-        if skips:
-            events.append(Event(K.EV_SKIP, {"player": (p + direction) % n}))
-        state = _AFTER_PLAY(s, current=nxt, turn=s.turn + 1, direction=direction, hands=hands, draw=draw,
-                            discard=pile, roads=roads, scoring=scoring, captured=captured, anchor=anchor,
-                            closed=closed, idle=idle, placed=placed, reshuffles=reshuffles)
-        if anchor is not None and not any(c not in self.occupied(state) for c in self.near[anchor]):
-            events.append(Event(K.EV_BLOCKED, {"cell": cell_text(anchor)}))
-        if len(scoring) <= 1:
-            events.append(Event(K.EV_LAST, {"player": p}))
-            return self._finish(state, K.END_LAST, events)
-        if idle >= cfg.stall_limit * n:
-            events.append(Event(K.EV_STALLED, {"rounds": cfg.stall_limit}))
+            events = [_event((K.EV_PASSED, {"player": p}))]
+        hands, draw, pile, reshuffles = self._refill(s, p, hand, 1, pile, events)
+        idle = s.idle + 1
+        state = _AFTER_DISCARD(s, current=(p + s.direction) % n, turn=s.turn + 1, hands=hands, draw=draw,
+                               discard=pile, idle=idle)
+        if reshuffles != s.reshuffles:
+            state = new_state(state, reshuffles=reshuffles)
+        if idle >= self._stall_turns:
+            events.append(_event((K.EV_STALLED, {"rounds": self.config.stall_limit})))
             return self._finish(state, K.END_STALLED, events)
         return state, tuple(events)
 

@@ -37,6 +37,7 @@ class NarabeRunoState(NamedTuple):
     discard: tuple[str, ...]  # the discard pile, the newest card last
     start: str  # the start card on (0, 0)
     roads: tuple[tuple[Placed, ...], ...]  # in the order they were started
+    occ: frozenset[Cell]  # the cells holding a card face up: the start card's and the roads'
     scoring: tuple[tuple[Cell, str], ...]  # scoring cards still on the board, in layout order
     captured: tuple[tuple[str, ...], ...]  # per seat, in the order captured
     anchor: Cell | None  # the card placed last, which the next play must extend; None: free choice
@@ -63,6 +64,7 @@ new_state: Callable[..., NarabeRunoState] = constructor(NarabeRunoState)
 EXAMPLE = new_state(
     seed=0, first=0, current=0, turn=0, direction=1, hands=(("B2", "G7", "W"), ("R1", "Y3", "YS")),
     draw=("G1", "G2"), discard=(), start="R3", roads=(((1, 0, "R9", "R"), (2, 0, "R5", "R")),),
+    occ=frozenset({(0, 0), (1, 0), (2, 0)}),
     scoring=(((-3, 0), "B9"), ((3, 0), "Y5")), captured=((), ()), anchor=(2, 0), closed=None, idle=0,
     placed=2, reshuffles=0, reveal=(), termination="",
 )  # a tiny two-player state for examples
