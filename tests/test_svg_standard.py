@@ -194,8 +194,9 @@ def test_notebook_helpers_and_other_decks_still_work() -> None:
     assert ">37<" in number and "<title>" not in number
     _parse(number)
     _parse(card_svg({"deck": "up_and_down", "code": "S", "aria": "Shot"}, four_colour=True))
+    _parse(card_svg({"deck": "uno", "code": "R5", "aria": "red 5"}))  # 並べRUNO's deck
     with pytest.raises(ValueError, match="standard"):
-        card_svg({"deck": "uno", "code": "R5", "aria": "red 5"})
+        card_svg({"deck": "tarot", "code": "XXI", "aria": "The World"})
 
 
 def test_faces_are_json_ready() -> None:

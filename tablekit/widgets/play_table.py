@@ -233,7 +233,7 @@ class PlayTable(TableWidget):
                      deal=self._deal_code), "hint" if warn else "info")
 
     def _req_why(self, content: dict[str, Any]) -> None:
-        code = self._code(content, limit=12)
+        code = self._code(content)
         if self.session.human_to_play is None:
             if self.session.is_over:
                 self._say(tr("core.game_over", self._lang), "info")

@@ -155,7 +155,7 @@ class RuleWalkthrough(TableWidget):
         self.open_lesson(index)
 
     def _req_play(self, content: dict[str, Any]) -> None:
-        code = self._code(content, limit=12)
+        code = self._code(content)
         step = self._step()
         if step is None or not step.your_turn:
             self._say(tr("widgets.walk.press_next", self._lang), "info")
@@ -171,7 +171,7 @@ class RuleWalkthrough(TableWidget):
         self._apply(step, tr("widgets.walk.well_done", self._lang))
 
     def _req_why(self, content: dict[str, Any]) -> None:
-        code = self._code(content, limit=12)
+        code = self._code(content)
         if self.match.is_over:
             self._say(tr("core.game_over", self._lang), "info")
             return

@@ -8,7 +8,9 @@ scoring cards. Rules: ``rules.py``.
 
 from tablekit.core.registry import GameSpec
 from tablekit.games.narabe_runo.actions import PASS, Discard, Pass, Play, from_code
+from tablekit.games.narabe_runo.bots import HeuristicBot
 from tablekit.games.narabe_runo.config import DEFAULT_PRESET, LAYOUTS, PRESETS, NarabeRunoConfig
+from tablekit.games.narabe_runo.lessons import LESSONS
 from tablekit.games.narabe_runo.rules import NarabeRuno, NarabeRunoState, matches
 from tablekit.games.narabe_runo.view import round_summary, view_model
 
@@ -19,8 +21,8 @@ SPEC = GameSpec(
     default_preset=DEFAULT_PRESET,
     players=(2, 4),
     view=view_model,
-    lessons=(),
-    bots={},
+    lessons=LESSONS,
+    bots={"heuristic": HeuristicBot},
     deal_prefix="NR",
     deal_letters={"B": "basic", "O": "official", "S": "small_board", "L": "large_board"},
     ui_options=("layout", "wd4_rule", "discard_only_if_stuck", "boundary", "hand_limit", "stall_limit"),

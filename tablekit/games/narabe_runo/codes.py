@@ -81,6 +81,8 @@ LABEL_CODES = frozenset(
 )
 
 #: The reasons the heuristic bot gives for a hint (``bots.py``); filled in by the bots.
-HINT_CODES: frozenset[str] = frozenset()
+HINT_CODES: frozenset[str] = frozenset(f"{NS}.hint.{k}" for k in (
+    "capture", "capture_wild", "approach", "safe", "set_up", "wild", "draw_two", "skip", "play", "discard_stuck",
+    "discard_keep_wild", "discard_safe", "discard_wait", "pass", "press", "race"))
 
 __all__ = sorted(name for name in dir() if name.isupper())
