@@ -112,10 +112,11 @@ from typing import Any, Sequence
 
 from tablekit.core.cards import UNO_108, UNO_CODES, UNO_COLOURS, uno_kind, uno_number, uno_param
 from tablekit.core.deck import redeal_unseen, stack
-from tablekit.core.errors import ConfigError, IllegalActionError, InvalidActionError
+from tablekit.core.errors import ConfigError, InvalidActionError
 from tablekit.core.game import Game, Outcome
 from tablekit.core.actions import Action
-from tablekit.core.rng import derive_seed, hash_shuffled
+from tablekit.core.rng import hash_shuffled
+from tablekit.core.setup import check_options, check_seed, moves_option, play_moves, seat_option
 from tablekit.core.verdict import Event, Verdict
 from tablekit.games.narabe_runo import codes as K
 from tablekit.games.narabe_runo.actions import PASS, WILDS, Discard, Pass, Play, cell_text, discard, from_code, play
@@ -212,21 +213,11 @@ class NarabeRuno(Game[NarabeRunoState]):
         >>> s.start, [c for _, c in s.scoring], s.hands
         ('R1', ['G2', 'G3', 'G4', 'G5'], (('B2', 'B4', 'B6'), ('B1', 'B3', 'B5')))
         """
-        unknown = sorted(set(setup) - {"deck", "first", "moves", "roads", "anchor", "captured"})
-        if unknown:
-            raise ValueError(f"unknown setup option {unknown[0]!r} "
-                             "(the options are 'anchor', 'captured', 'deck', 'first', 'moves' and 'roads')")
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise ValueError(f"seed must be a non-negative integer (got {seed!r})")
-        moves = setup.get("moves") or ()
-        if isinstance(moves, str) or not all(isinstance(m, str) for m in moves):
-            raise ValueError(f"moves must be a list of action codes (got {moves!r})")
+        check_options(setup, ("anchor", "captured", "deck", "first", "moves", "roads"))
+        check_seed(seed)
+        moves = moves_option(setup)
         n = self.config.players
-        first = setup.get("first")
-        if first is None:
-            first = derive_seed(seed, NS, "first") % n
-        elif isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
-            raise ValueError(f"first must be a seat from 0 to {n - 1} (got {first!r})")
+        first = seat_option(setup, "first", seed, n, NS)
         roads = self._setup_roads(setup.get("roads") or ())
         captured = self._setup_captured(setup.get("captured"))
         pool = list(UNO_108)
@@ -267,12 +258,7 @@ class NarabeRuno(Game[NarabeRunoState]):
             scoring=scoring, captured=captured, anchor=anchor, closed=None, idle=0,
             placed=sum(len(r) for r in roads), reshuffles=0, reveal=(), termination="",
         )
-        for i, code in enumerate(moves):
-            try:
-                state, _ = self.step(state, from_code(code))
-            except (InvalidActionError, IllegalActionError) as exc:
-                raise ValueError(f"setup move {i} {code!r} cannot be played: {exc}") from exc
-        return state
+        return play_moves(self.step, from_code, state, moves)
 
     def _setup_roads(self, given: Any) -> tuple[tuple[Placed, ...], ...]:
         roads: list[tuple[Placed, ...]] = []

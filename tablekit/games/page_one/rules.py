@@ -207,6 +207,7 @@ from tablekit.core.deck import give_one, redeal_unseen
 from tablekit.core.errors import ConfigError, InvalidActionError
 from tablekit.core.game import Game, Outcome
 from tablekit.core.rng import derive_seed
+from tablekit.core.setup import check_options, check_seed
 from tablekit.core.verdict import Event, Verdict
 from tablekit.games.page_one import resolve
 from tablekit.games.page_one.actions import (
@@ -374,11 +375,8 @@ class PageOne(Game[PageOneState]):
         is turned as the starter); ``dealer`` fixes the first dealer (seat ``dealer + 1`` plays
         first). Later rounds are shuffled from ``seed`` and the deal moves one seat on.
         """
-        unknown = sorted(set(setup) - {"deck", "dealer"})
-        if unknown:
-            raise ValueError(f"unknown setup option {unknown[0]!r} (the options are 'deck' and 'dealer')")
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise ValueError(f"seed must be a non-negative integer (got {seed!r})")
+        check_options(setup, ("deck", "dealer"))
+        check_seed(seed)
         n = self.config.players
         stacked = None
         if setup.get("deck") is not None:

@@ -116,9 +116,10 @@ from typing import Any, Callable, Iterable
 
 from tablekit.core.actions import Action
 from tablekit.core.deck import redeal_unseen
-from tablekit.core.errors import ConfigError, IllegalActionError, InvalidActionError
+from tablekit.core.errors import ConfigError, InvalidActionError
 from tablekit.core.game import Game, Outcome
-from tablekit.core.rng import derive_seed, hash_shuffled
+from tablekit.core.rng import hash_shuffled
+from tablekit.core.setup import check_options, check_seed, moves_option, play_moves, seat_option
 from tablekit.core.seats import next_seat
 from tablekit.core.verdict import Event, Verdict
 from tablekit.games.ultimate import codes as K
@@ -260,20 +261,11 @@ class Ultimate(Game[UltimateState]):
         >>> s.declarer, s.high_bid, len(s.hands[1])
         (1, 5, 16)
         """
-        unknown = sorted(set(setup) - {"deck", "dealer", "moves"})
-        if unknown:
-            raise ValueError(f"unknown setup option {unknown[0]!r} (the options are 'deck', 'dealer' and 'moves')")
-        moves = setup.get("moves") or ()
-        if isinstance(moves, str) or not all(isinstance(m, str) for m in moves):
-            raise ValueError(f"moves must be a list of action codes (got {moves!r})")
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise ValueError(f"seed must be a non-negative integer (got {seed!r})")
+        check_options(setup, ("deck", "dealer", "moves"))
+        moves = moves_option(setup)
+        check_seed(seed)
         n = self.config.players
-        dealer = setup.get("dealer")
-        if dealer is None:
-            dealer = derive_seed(seed, "ultimate", "dealer") % n
-        elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise ValueError(f"dealer must be a seat from 0 to {n - 1} (got {dealer!r})")
+        dealer = seat_option(setup, "dealer", seed, n, "ultimate")
         stacked = None
         if setup.get("deck") is not None:
             stacked = tuple(card_from_code(c) if isinstance(c, str) else c for c in setup["deck"])
@@ -285,12 +277,7 @@ class Ultimate(Game[UltimateState]):
         events: list[Event] = []
         self._deal(d, events, stacked)
         state = new_state(**d)
-        for i, code in enumerate(moves):
-            try:
-                state, _ = self.step(state, from_code(code))
-            except (InvalidActionError, IllegalActionError) as exc:
-                raise ValueError(f"setup move {i} {code!r} cannot be played: {exc}") from exc
-        return state
+        return play_moves(self.step, from_code, state, moves)
 
     def _deal(self, d: dict[str, Any], events: list[Event], stacked: tuple[int, ...] | None = None) -> None:
         """Deal number d['deal_no'] by d['dealer']: hands, kitty, leftovers; the dealer bids first."""

@@ -96,6 +96,7 @@ from tablekit.core.deck import redeal_unseen
 from tablekit.core.errors import ConfigError, InvalidActionError
 from tablekit.core.game import Game, Outcome
 from tablekit.core.rng import hash_shuffled
+from tablekit.core.setup import check_options, check_seed
 from tablekit.core.seats import next_seat
 from tablekit.core.verdict import Event, Verdict
 from tablekit.games.up_and_down.actions import (
@@ -260,12 +261,9 @@ class UpAndDown(Game[UpAndDownState]):
         Cul-de-sac the last ``removed_cards`` cards are the removed ones). Later games are
         shuffled from ``seed``.
         """
-        unknown = sorted(set(setup) - {"deck"})
-        if unknown:
-            raise ValueError(f"unknown setup option {unknown[0]!r} (the only one is 'deck')")
+        check_options(setup, ("deck",))
         deck: Iterable[int] | None = setup.get("deck")
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise ValueError(f"seed must be a non-negative integer (got {seed!r})")
+        check_seed(seed)
         cfg = self.config
         n = cfg.players
         stacked = None

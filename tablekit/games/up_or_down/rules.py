@@ -127,9 +127,10 @@ from typing import Any, Iterable, NamedTuple, Sequence
 
 from tablekit.core.actions import Action
 from tablekit.core.deck import redeal_unseen, stack
-from tablekit.core.errors import ConfigError, IllegalActionError, InvalidActionError
+from tablekit.core.errors import ConfigError, InvalidActionError
 from tablekit.core.game import Game, Outcome
 from tablekit.core.rng import derive_seed, hash_shuffled
+from tablekit.core.setup import check_options, check_seed, moves_option, play_moves, seat_option
 from tablekit.core.seats import seats_after
 from tablekit.core.verdict import Event, Verdict
 from tablekit.games.up_or_down import codes as K
@@ -347,21 +348,11 @@ class UpOrDown(Game[UpOrDownState]):
         >>> s.hands, s.ring, s.current, s.columns[0], s.dirs[0]
         (((1, 2, 3), (4, 5, 6)), (10, 24, 40, 45, 50, 54), 1, ((20, 15),), (-1,))
         """
-        unknown = sorted(set(setup) - {"deck", "first", "moves", "columns", "discards"})
-        if unknown:
-            raise ValueError(f"unknown setup option {unknown[0]!r} "
-                             "(the options are 'columns', 'deck', 'discards', 'first' and 'moves')")
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise ValueError(f"seed must be a non-negative integer (got {seed!r})")
-        moves = setup.get("moves") or ()
-        if isinstance(moves, str) or not all(isinstance(m, str) for m in moves):
-            raise ValueError(f"moves must be a list of action codes (got {moves!r})")
+        check_options(setup, ("columns", "deck", "discards", "first", "moves"))
+        check_seed(seed)
+        moves = moves_option(setup)
         n = self.config.players
-        first = setup.get("first")
-        if first is None:
-            first = derive_seed(seed, NS, "first") % n
-        elif isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
-            raise ValueError(f"first must be a seat from 0 to {n - 1} (got {first!r})")
+        first = seat_option(setup, "first", seed, n, NS)
         columns, dirs = self._setup_columns(setup.get("columns"))
         placed = {c for cols in columns for col in cols for c in col}
         discards = self._setup_discards(setup.get("discards"), placed)
@@ -387,12 +378,7 @@ class UpOrDown(Game[UpOrDownState]):
             down=tuple(reversed(rest[:split])), up=tuple(reversed(rest[split:])),
             columns=columns, dirs=dirs, discards=discards, removed=(), termination="",
         )
-        for i, code in enumerate(moves):
-            try:
-                state, _ = self.step(state, from_code(code))
-            except (InvalidActionError, IllegalActionError) as exc:
-                raise ValueError(f"setup move {i} {code!r} cannot be played: {exc}") from exc
-        return state
+        return play_moves(self.step, from_code, state, moves)
 
     def _setup_columns(self, given: Any) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], tuple[tuple[int, ...], ...]]:
         n = self.config.players
