@@ -145,3 +145,20 @@ def test_the_reveal_shows_every_captured_card_and_total() -> None:
     # After the end the board shows the scoring card that was left, face up.
     vm = view_model(game, state, viewer=0)
     assert all(c["card"]["face"] for c in cells_by_mark(vm, "score"))
+
+
+def test_the_reveal_works_every_total_out_with_points_from_others() -> None:
+    """Each player's line names every captured card and what it gave, and the points that came
+    from the cards others captured, so the totals can be checked by hand."""
+    game = make("narabe_runo", players=2, layout=[(-2, 0), (2, 0)])
+    s = game.initial_state(0, first=0, roads=[[[1, 0, "R5"]]], captured=[["YS"], ["W"]],
+                           deck=["Y1", "B6", "G5", "R3", "B1", "B7", "Y8", "G6", "G9"])
+    _, events = game.step(s, "play:R3:1,0>2,0")
+    summary = round_summary(game, events, "en")
+    assert summary is not None
+    worked = [h["worked"] for h in summary["hands"]]
+    assert worked == ["yellow Skip: 3 points; green 5: 5 points; 3 points from Player 2's Wild",
+                      "Wild: 3 points to every other player"]
+    assert [s["value"] for s in summary["standings"]] == ["11", "0"]
+    ja = round_summary(game, events, "ja")
+    assert ja is not None and "プレイヤー2のワイルドから3点" in ja["hands"][0]["worked"]

@@ -40,7 +40,6 @@ from tablekit.core.view import (
     face,
     grid_cell,
     grid_zone,
-    join_sentences,
     last_event,
     revealed_cards,
     revealed_hand,
@@ -273,7 +272,7 @@ def round_summary(game: Game[Any], events: Sequence[Event], lang: str = "en") ->
     ...     "reveal": [[{"card": "R7", "points": 7, "to": 0, "drawn": []}], [{"card": "W", "points": 3, "to": -1, "drawn": []}]]})
     >>> s = round_summary(game, [ev], "en")
     >>> s["final"], s["hands"][0]["worked"], s["hands"][1]["worked"]
-    (True, 'red 7: 7 points', 'Wild: 3 points to every other player')
+    (True, "red 7: 7 points; 3 points from Player 2's Wild", 'Wild: 3 points to every other player')
     """
     if not isinstance(game, NarabeRuno):
         raise TypeError(f"round_summary needs a 並べRUNO game (got {game!r})")
@@ -289,10 +288,14 @@ def round_summary(game: Game[Any], events: Sequence[Event], lang: str = "en") ->
     hands = []
     for seat, entries in enumerate(reveal):
         cards = revealed_cards(seat, [e["card"] for e in entries], lambda code: card_face(code, lang))
-        worked = join_sentences([_entry_text(e, seat, lang) for e in entries], "ja") if lang == "ja" else \
-            "; ".join(_entry_text(e, seat, lang) for e in entries)
-        hands.append(revealed_hand(seat, lang, cards, worked=worked or tr(f"{V}.summary_none", lang),
-                                   score=f"{scores[seat]:g}", winner=seat in winners))
+        parts = [_entry_text(e, seat, lang) for e in entries] or [tr(f"{V}.summary_none", lang)]
+        # Points this seat scores from the cards others captured (a Skip, a Reverse, a Wild).
+        parts += [tr(f"{V}.summary_from", lang, points=e["points"], player=other, card=uno_name(e["card"], lang))
+                  for other, theirs in enumerate(reveal) if other != seat
+                  for e in theirs if e["to"] == seat or e["to"] < 0]
+        worked = ("、" if lang == "ja" else "; ").join(parts)
+        hands.append(revealed_hand(seat, lang, cards, worked=worked, score=f"{scores[seat]:g}",
+                                   winner=seat in winners))
     piles = []
     if p.get("left"):
         piles.append(revealed_pile("left", tr(f"{V}.summary_left", lang),
