@@ -129,6 +129,9 @@ def test_the_board_fits_a_laptop_screen_and_names_its_cells(page: Page, voila_ur
     box = grid.bounding_box()
     zone = page.locator(f'{TABLE} [data-zone="board"]').bounding_box()
     assert box and zone and box["width"] <= zone["width"] + 1, (box, zone)
+    # Thirteen rows of cells, zoomed so that the whole board takes at most 60% of the window's
+    # height: the hand below it stays in reach.
+    assert box["height"] <= 0.6 * 800 + 2, box
     labels = page.locator(f"{TABLE} .tk-grid .tk-cell:not(.tk-void)").evaluate_all(
         "(els) => els.map((e) => e.getAttribute('aria-label'))")
     assert labels and all(labels), "every cell of the area has a label"

@@ -138,7 +138,8 @@ def _board(game: NarabeRuno, obs: Mapping[str, Any], frame: Frame, lang: str, ov
         put((x, y), data, "score", tr(f"{V}.cell_score", lang, cell=cell_text((x, y))))
     left = len(obs["scoring_cells"])
     label = tr(f"{V}.board", lang, left=left)
-    return grid_zone("board", label, frame.width, frame.height, cells.values(), origin=frame.at((0, 0)))
+    return grid_zone("board", label, frame.width, frame.height, cells.values(), origin=frame.at((0, 0)),
+                     note=tr(f"{V}.legend", lang))
 
 
 def _prompt(t: Any, lang: str) -> str:

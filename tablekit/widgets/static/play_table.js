@@ -345,8 +345,10 @@ function render({ model, el: host }) {
     return node;
   }
 
+  // A zone's heading: its label, and its note when it has one (e.g. what a board's marks mean).
   const zoneHead = (zone, extra = []) => el("div", { class: "tk-zone-head" }, [
-    el("span", { class: "tk-counter-label", text: zone.label }), ...extra]);
+    el("span", { class: "tk-counter-label", text: zone.label }),
+    ...(zone.note ? [el("span", { class: "tk-zone-note", text: zone.note })] : []), ...extra]);
 
   // --- zones ---------------------------------------------------------------------------------
   function drawHand(zone, view) {
