@@ -13,7 +13,6 @@ import pytest
 from helpers_lessons import Step, rules_sections, try_move, walk
 
 from tablekit.core.errors import IllegalActionError
-from tablekit.core.lessons import Lesson
 from tablekit.games.narabe_runo import SPEC, rules
 from tablekit.games.narabe_runo import codes as K
 from tablekit.games.narabe_runo.lessons import LESSONS, deal

@@ -29,7 +29,6 @@ from helpers_narabe_runo import (
 
 from tablekit.core.cards import UNO_108, UNO_COLOURS, uno_kind, uno_number
 from tablekit.core.errors import ConfigError
-from tablekit.core.rng import hash_shuffled
 from tablekit.games.narabe_runo import PRESETS
 from tablekit.games.narabe_runo.config import LAYOUTS, NarabeRunoConfig
 from tablekit.games.narabe_runo.rules import NarabeRuno

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from helpers_browser import assert_no_error_text, save_screenshot, widget_messages
 from playwright.sync_api import Locator, Page, expect
-from tk_page import LOAD_TIMEOUT, STEP_TIMEOUT, TABLE, board_html, play_table_views, wait_for_my_turn
+from tk_page import LOAD_TIMEOUT, TABLE, board_html, play_table_views, wait_for_my_turn
 
 from tablekit.i18n import tr
 

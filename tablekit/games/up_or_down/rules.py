@@ -123,7 +123,7 @@ import random
 from bisect import bisect_left, insort
 from collections import Counter
 from functools import partial
-from typing import Any, Iterable, NamedTuple, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from tablekit.core.actions import Action
 from tablekit.core.deck import redeal_unseen, stack
