@@ -184,6 +184,8 @@ class NarabeRuno(Game[NarabeRunoState]):
         self._refills = {"D": 2, "W4": 4} if config.draw_refill == "total" else {"D": 3, "W4": 5}
         self._stuck_only = config.discard_only_if_stuck
         self._stall_turns = config.stall_limit * config.players
+        self._players = config.players
+        self._hand_limit = config.hand_limit
         #: (anchor cell, target cell, is it a scoring card's) -> each card's plays there
         self._play_table: dict[tuple[Cell, Cell, bool], dict[str, tuple[Play, ...]]] = {}
 
@@ -575,8 +577,7 @@ class NarabeRuno(Game[NarabeRunoState]):
         p = s.current
         if type(action) is not Play:
             return self._apply_other(s, action)
-        cfg = self.config
-        n = cfg.players
+        n = self._players
         hand = list(s.hands[p])
         card, cell = action.card, action.cell
         hand.remove(card)
@@ -601,24 +602,28 @@ class NarabeRuno(Game[NarabeRunoState]):
             events.append(_event((K.EV_PLAYED, params)))
         if action.colour:
             events.append(_event((K.EV_COLOUR, {"player": p, "colour": f"@cards.uno.colour.{action.colour}"})))
-        kind = uno_kind(card)
+        kind = _KIND[card]
         refill = self._refills.get(kind, 1)
         if kind == "S":
             skips = 1
         elif kind == "R":
-            if cfg.reverse_turns:
+            if self.config.reverse_turns:
                 direction = -direction
                 events.append(_event((K.EV_DIRECTION, {"player": p})))
-            if n == 2 and cfg.two_player_reverse_skips:
+            if n == 2 and self.config.two_player_reverse_skips:
                 skips = 1
         scoring = s.scoring
         captured = s.captured
         pile = s.discard
         occ = s.occ | {cell}
         anchor: Cell | None
-        if any(c == cell for c, _ in scoring):
+        taken = None
+        for at, hidden in scoring:
+            if at == cell:
+                taken = hidden
+                break
+        if taken is not None:
             scoring = tuple(sc for sc in scoring if sc[0] != cell)
-            taken = next(c for sc, c in s.scoring if sc == cell)
             captured = captured[:p] + (captured[p] + (taken,),) + captured[p + 1:]
             roads = tuple(r for r in roads if r is not this_road)
             pile = pile + tuple(c for _, _, c, _ in this_road)
@@ -631,9 +636,20 @@ class NarabeRuno(Game[NarabeRunoState]):
             events.append(_event((K.EV_REVERSE, {"player": p})))
         else:
             anchor, closed = cell, None
-            if all(c in occ for c in self.near[cell]):
+            for c in self.near[cell]:
+                if c not in occ:
+                    break
+            else:
                 events.append(_event((K.EV_BLOCKED, {"cell": cell_text(cell)})))
-        hands, draw, pile, reshuffles = self._refill(s, p, hand, refill, pile, events)
+        draw = s.draw
+        if refill == 1 and draw and len(hand) < self._hand_limit:
+            # The usual case, written out: the top card of the draw pile joins the hand.
+            insort(hand, draw[-1])
+            events.append(_event((K.EV_REFILL, {"player": p, "count": 1, "hand": len(hand)})))
+            hands_before = s.hands
+            hands, draw, reshuffles = (*hands_before[:p], tuple(hand), *hands_before[p + 1:]), draw[:-1], s.reshuffles
+        else:
+            hands, draw, pile, reshuffles = self._refill(s, p, hand, refill, pile, events)
         if skips:
             events.append(_event((K.EV_SKIP, {"player": (p + direction) % n})))
         state = _AFTER_PLAY(s, current=(p + direction * (1 + skips)) % n, turn=s.turn + 1, direction=direction,
