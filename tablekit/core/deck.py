@@ -54,8 +54,10 @@ def redeal_unseen(
     and deal them back, each zone keeping its size; the other zones come back unchanged.
 
     This is the heart of ``determinize``: the zones are what one player cannot see. The pool
-    is gathered and dealt back in zone order, so the result depends only on the zones and the
-    state of ``rng``.
+    is put in a fixed order (sorted by ``repr``) before it is shuffled and dealt back in zone
+    order, so the result depends only on *which* cards are hidden (never on where they lie),
+    the sizes of the zones and the state of ``rng``: two states that differ only in what one
+    player cannot see are determinized alike for that player (a search bot relies on it).
 
     ``fits(zone_index, card)``, when given, says whether a card may lie in a hidden zone
     (a player who did not follow suit is void in it: no card of that suit may be dealt to
@@ -70,9 +72,11 @@ def redeal_unseen(
     >>> even_first = redeal_unseen(zones, {0, 2}, random.Random(1), fits=lambda z, c: z != 0 or c % 2 == 0)
     >>> all(c % 2 == 0 for c in even_first[0]), sorted(even_first[0] + even_first[2])
     (True, [1, 2, 4, 5, 6])
+    >>> redeal_unseen([(2, 1), (3,), (6, 5, 4)], {0, 2}, random.Random(1)) == out  # the same hidden cards
+    True
     """
     order = [i for i in range(len(zones)) if i in hidden]
-    pool: list[C] = [card for i in order for card in zones[i]]
+    pool: list[C] = sorted((card for i in order for card in zones[i]), key=repr)
     out = [tuple(zone) for zone in zones]
     if fits is None:
         rng.shuffle(pool)
