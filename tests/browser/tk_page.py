@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import re
 import time
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
-from helpers_browser import widget_messages
+from helpers_browser import save_screenshot, widget_messages
 from playwright.sync_api import Page, expect
 
 from tablekit.i18n import LANGUAGES, tr
 from tablekit.widgets.labels import preset_label
+from tablekit.widgets.walkthrough import finished_text
 
 LOAD_TIMEOUT = 60_000  # ms: a cold kernel plus the widget bundles
 STEP_TIMEOUT = 15_000  # ms: one click -> Python -> (bots) -> DOM; ~50 ms when healthy
@@ -321,3 +322,57 @@ def recent_views(page: Page, count: int = 10) -> str:
         lines.append(f"current={view.get('current')} my_turn={view.get('my_turn')} over={view.get('over')} "
                      f"prompt={view.get('prompt')!r} hand={hand}")
     return "\n".join(lines)
+
+
+# --- lessons in the learn dashboard -----------------------------------------------------------
+def lesson_counter(page: Page, step: int, total: int) -> None:
+    """Wait until the lesson's step counter reads ``step / total``."""
+    expect(page.locator(f"{TABLE} .tk-lesson-step")).to_have_text(
+        f"{tr('widgets.walk.step', 'en')} {step} / {total}", timeout=STEP_TIMEOUT)
+
+
+def finish_lesson(page: Page, index: int, lessons: Sequence[Any], move: Callable[[Any, int, Any], str],
+                  ways: set[str]) -> None:
+    """Open lesson ``index`` from the menu and finish it: Next on each watch step, ``move(lesson,
+    step index, step)`` on each "your turn" step (it clicks the move and says where it was made,
+    which goes into ``ways``); each narration and the closing text are checked."""
+    lesson = lessons[index]
+    total = len(lesson.steps) + 1
+    page.locator(f"{TABLE} .tk-lesson-select").select_option(str(index))
+    expect(page.locator(f"{TABLE} .tk-lesson-title")).to_have_text(tr(lesson.title, "en"), timeout=STEP_TIMEOUT)
+    lesson_counter(page, 1, total)
+    message = page.locator(f"{TABLE} .tk-message")
+    for k, step in enumerate(lesson.steps):
+        expect(page.locator(f"{TABLE} .tk-narration")).to_have_text(tr(step.narration, "en", **dict(step.params)))
+        if step.your_turn:
+            expect(page.locator(f"{TABLE} .tk-next")).to_be_disabled()
+            try:
+                ways.add(move(lesson, k, step))
+                expect(message).to_have_text(tr("widgets.walk.well_done", "en"), timeout=STEP_TIMEOUT)
+            except AssertionError as exc:
+                raise AssertionError(f"step {k + 1} ({step.action}): {exc}; message: {message.all_inner_texts()}") from exc
+        else:
+            page.locator(f"{TABLE} .tk-next").click()
+        lesson_counter(page, k + 2, total)
+    expect(page.locator(f"{TABLE} .tk-narration")).to_have_text(finished_text(lessons, index, "en"))
+
+
+def finish_every_lesson(page: Page, voila_url: str, game: str, lessons: Sequence[Any],
+                        move: Callable[[Any, int, Any], str]) -> set[str]:
+    """Open the learn dashboard from a teacher's link for ``game``, check its lesson menu, and
+    finish every lesson (see :func:`finish_lesson`); one report names every lesson that fails.
+    Returns where the learner's moves were made."""
+    page.goto(f"{voila_url}/voila/render/learn.ipynb?game={game}")
+    expect(page.locator(f"{TABLE} .tk-lesson-title")).to_have_text(tr(lessons[0].title, "en"), timeout=LOAD_TIMEOUT)
+    options = page.locator(f"{TABLE} .tk-lesson-select option").all_inner_texts()
+    assert options == [f"{i + 1}. {tr(lesson.title, 'en')}" for i, lesson in enumerate(lessons)]
+    ways: set[str] = set()
+    failures = []
+    for index, lesson in enumerate(lessons):
+        try:
+            finish_lesson(page, index, lessons, move, ways)
+        except AssertionError as exc:
+            save_screenshot(page, f"{game.replace('_', '-')}-lesson-{index + 1:02d}-FAILED")
+            failures.append(f"lesson {index + 1} ({tr(lesson.title, 'en')}): {str(exc)[:600]}")
+    assert not failures, "\n".join(failures)
+    return ways
