@@ -278,6 +278,18 @@ def standing(seat: int, lang: str, value: str, leader: bool) -> dict[str, Any]:
     return {"seat": seat, "label": seat_name(seat, lang), "value": value, "leader": leader}
 
 
+def winner_sentence(prefix: str, winners: Sequence[int], points: Any, lang: str) -> str:
+    """Who won with how many points: ``<prefix>.summary_winner`` for one winner,
+    ``<prefix>.summary_tie`` (naming them all) for several.
+
+    >>> winner_sentence("up_or_down.view", [1], 40, "en")
+    'Player 2 wins with 40 points.'
+    """
+    if len(winners) == 1:
+        return tr(f"{prefix}.summary_winner", lang, player=winners[0], points=points)
+    return tr(f"{prefix}.summary_tie", lang, players=list(winners), points=points)
+
+
 def join_sentences(sentences: Iterable[str], lang: str) -> str:
     """Sentences as one text: separated by a space in English, run together in Japanese
     (where each already ends with "。").

@@ -11,10 +11,9 @@ from typing import Any
 
 import pytest
 from helpers_browser import assert_no_error_text, save_screenshot, widget_messages
-from playwright.sync_api import Locator, Page, expect
-from tk_page import LOAD_TIMEOUT, TABLE, board_html, play_table_views, wait_for_my_turn
+from playwright.sync_api import Page, expect
+from tk_page import TABLE, board_html, open_play, play_table_views, press, wait_for_my_turn
 
-from tablekit.i18n import tr
 
 pytestmark = pytest.mark.browser
 
@@ -24,51 +23,36 @@ TARGETS = f"{TABLE} .tk-grid button.tk-choice-target"
 BAR = f"{TABLE} .tk-choose .tk-choice-button"
 
 
-def _open(page: Page, voila_url: str, query: str) -> None:
-    page.goto(f"{voila_url}/voila/render/play.ipynb?{query}")
-    expect(page.locator(f"{TABLE} .tk-title")).to_contain_text(tr("narabe_runo.title", "en"), timeout=LOAD_TIMEOUT)
-    page.locator(f"{TABLE} .tk-speed").evaluate(
-        "(s) => { s.value = '0'; s.dispatchEvent(new Event('change', {bubbles: true})); }")
-
-
-def _press(target: Locator, keyboard: bool) -> None:
-    if keyboard:
-        target.focus()
-        target.press("Enter")
-    else:
-        target.click()
-
-
 def _move(page: Page, keyboard: bool, seen: dict[str, int]) -> None:
     """One turn: a hand card, then a lit cell (and, where the cell takes the card in several
     ways, one of them from the bar); with no lit cell, the card's discard from the bar."""
     cards = page.locator(HAND)
     if not cards.count():
         seen["pass"] = seen.get("pass", 0) + 1
-        _press(page.locator(PASS).first, keyboard)
+        press(page.locator(PASS).first, keyboard)
         return
     # Prefer a card some cell takes: try the cards in turn.
     for i in range(cards.count()):
-        _press(cards.nth(i), keyboard)
+        press(cards.nth(i), keyboard)
         targets = page.locator(TARGETS)
         if targets.count():
             cell = targets.first
-            _press(cell, keyboard)
+            press(cell, keyboard)
             bar = page.locator(BAR)
             if bar.count():
                 # The cell takes the card in several ways: the bar now offers only those.
                 codes = bar.evaluate_all("(els) => els.map((e) => e.dataset.code)")
                 assert codes and all(c.startswith("play:") for c in codes), codes
                 seen["ways"] = seen.get("ways", 0) + 1
-                _press(bar.first, keyboard)
+                press(bar.first, keyboard)
             seen["cell"] = seen.get("cell", 0) + 1
             return
         page.locator(f"{TABLE} .tk-cancel").click()
     # No card goes on the board: discard the first one from its bar.
-    _press(cards.first, keyboard)
+    press(cards.first, keyboard)
     discard = page.locator(f'{BAR}[data-code^="discard:"]').first
     seen["discard"] = seen.get("discard", 0) + 1
-    _press(discard, keyboard)
+    press(discard, keyboard)
 
 
 def _leaks(views: list[dict[str, Any]]) -> list[str]:
@@ -90,7 +74,7 @@ def _leaks(views: list[dict[str, Any]]) -> list[str]:
 
 
 def test_a_whole_game_by_clicking_cells(page: Page, voila_url: str) -> None:
-    _open(page, voila_url, "game=narabe_runo&preset=small_board&players=2")
+    open_play(page, voila_url, "game=narabe_runo&preset=small_board&players=2", "narabe_runo.title")
     board = page.locator(f"{TABLE} .tk-grid")
     expect(board).to_have_count(1)
     # The board: the start card, four face-down scoring cards, the cells outside the area void.
@@ -132,7 +116,7 @@ def test_the_board_fits_a_laptop_screen_and_names_its_cells(page: Page, voila_ur
     readers, the start card and the scoring cards say what they are, and each colour carries a
     letter as well."""
     page.set_viewport_size({"width": 1280, "height": 800})
-    _open(page, voila_url, "game=narabe_runo&preset=large_board&players=3")
+    open_play(page, voila_url, "game=narabe_runo&preset=large_board&players=3", "narabe_runo.title")
     grid = page.locator(f"{TABLE} .tk-grid")
     expect(grid).to_have_count(1)
     box = grid.bounding_box()

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 from helpers_browser import assert_no_error_text, save_screenshot, widget_messages
-from playwright.sync_api import Locator, Page, expect
-from tk_page import LOAD_TIMEOUT, STEP_TIMEOUT, TABLE, board_html, play_table_views, wait_for_my_turn
+from playwright.sync_api import Page, expect
+from tk_page import STEP_TIMEOUT, TABLE, board_html, open_play, play_table_views, press, wait_for_my_turn
 
 from tablekit.i18n import tr
 
@@ -26,21 +26,6 @@ RING = f"{TABLE} .tk-ring .tk-ring-pos.tk-playable"
 ROWS = f"{TABLE} .tk-columns-zone .tk-row-head.tk-playable"
 PILES = f"{TABLE} .tk-pile .tk-card.tk-playable"
 MOVES = ", ".join((HAND, RING, ROWS, PILES))
-
-
-def _open(page: Page, voila_url: str, query: str) -> None:
-    page.goto(f"{voila_url}/voila/render/play.ipynb?{query}")
-    expect(page.locator(f"{TABLE} .tk-title")).to_contain_text(tr("up_or_down.title", "en"), timeout=LOAD_TIMEOUT)
-    page.locator(f"{TABLE} .tk-speed").evaluate(
-        "(s) => { s.value = '0'; s.dispatchEvent(new Event('change', {bubbles: true})); }")
-
-
-def _press(target: Locator, keyboard: bool) -> None:
-    if keyboard:
-        target.focus()
-        target.press("Enter")
-    else:
-        target.click()
 
 
 def _move(page: Page, keyboard: bool, seen: dict[str, int]) -> None:
@@ -62,11 +47,11 @@ def _move(page: Page, keyboard: bool, seen: dict[str, int]) -> None:
                         re.compile(r"you just played|does not lie next to"), timeout=STEP_TIMEOUT)
                     assert board_html(page) == board
             seen[name] = seen.get(name, 0) + 1
-            _press(target, keyboard)
+            press(target, keyboard)
             bar = page.locator(f"{TABLE} .tk-choose .tk-choice-button")
             if name == "row" and bar.count():
                 seen["choice"] = seen.get("choice", 0) + 1
-                _press(bar.first, keyboard)
+                press(bar.first, keyboard)
             return
     raise AssertionError("my turn, but nothing to click")
 
@@ -88,7 +73,7 @@ def _hidden_cards_seen(views: list[dict[str, Any]]) -> list[str]:
 
 
 def test_a_whole_game_by_mouse_and_keyboard(page: Page, voila_url: str) -> None:
-    _open(page, voila_url, "game=up_or_down&preset=base&players=2")
+    open_play(page, voila_url, "game=up_or_down&preset=base&players=2", "up_or_down.title")
     expect(page.locator(f"{TABLE} .tk-wrap-mark")).to_have_count(1)
     seen: dict[str, int] = {}
     moves = 0
@@ -126,7 +111,7 @@ def test_a_whole_game_by_mouse_and_keyboard(page: Page, voila_url: str) -> None:
 def test_a_variant_game_shows_its_scoring_and_colours(page: Page, voila_url: str) -> None:
     """A Greenhorn game: the scoring counter says the green table is provisional, and each card
     carries its colour's letter for readers who cannot tell the colours apart."""
-    _open(page, voila_url, "game=up_or_down&preset=greenhorn&players=3")
+    open_play(page, voila_url, "game=up_or_down&preset=greenhorn&players=3", "up_or_down.title")
     # On my turn the ring holds its six cards (a bot who began may be between its play and take).
     assert wait_for_my_turn(page, None, playable=HAND) == "turn"
     scoring = page.locator(f'{TABLE} [data-zone="scoring"]')

@@ -13,7 +13,7 @@ import time
 from typing import Any, Callable, Iterable, Sequence
 
 from helpers_browser import save_screenshot, widget_messages
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from tablekit.i18n import LANGUAGES, tr
 from tablekit.widgets.labels import preset_label
@@ -376,3 +376,22 @@ def finish_every_lesson(page: Page, voila_url: str, game: str, lessons: Sequence
             failures.append(f"lesson {index + 1} ({tr(lesson.title, 'en')}): {str(exc)[:600]}")
     assert not failures, "\n".join(failures)
     return ways
+
+
+# --- the play dashboard by mouse and keyboard ---------------------------------------------------
+def open_play(page: Page, voila_url: str, query: str, title: str) -> None:
+    """Open the play dashboard from a teacher's link (``query``), wait for the table titled
+    ``title`` (an i18n code), and set the bots' speed to 0."""
+    page.goto(f"{voila_url}/voila/render/play.ipynb?{query}")
+    expect(page.locator(f"{TABLE} .tk-title")).to_contain_text(tr(title, "en"), timeout=LOAD_TIMEOUT)
+    page.locator(f"{TABLE} .tk-speed").evaluate(
+        "(s) => { s.value = '0'; s.dispatchEvent(new Event('change', {bubbles: true})); }")
+
+
+def press(target: Locator, keyboard: bool) -> None:
+    """Use ``target`` with the mouse, or with the keyboard (focus, Enter)."""
+    if keyboard:
+        target.focus()
+        target.press("Enter")
+    else:
+        target.click()

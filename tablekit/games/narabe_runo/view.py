@@ -47,6 +47,7 @@ from tablekit.core.view import (
     round_summary_view,
     standing,
     table_view,
+    winner_sentence,
     zone,
 )
 from tablekit.games.narabe_runo import codes as K
@@ -282,10 +283,7 @@ def round_summary(game: Game[Any], events: Sequence[Event], lang: str = "en") ->
         return None
     p = found[1].params
     winners, scores, reveal = p["winners"], p["scores"], p["reveal"]
-    if len(winners) == 1:
-        text = tr(f"{V}.summary_winner", lang, player=winners[0], points=p["best"])
-    else:
-        text = tr(f"{V}.summary_tie", lang, players=winners, points=p["best"])
+    text = winner_sentence(V, winners, p["best"], lang)
     hands = []
     for seat, entries in enumerate(reveal):
         cards = revealed_cards(seat, [e["card"] for e in entries], lambda code: card_face(code, lang))

@@ -47,6 +47,7 @@ from tablekit.core.view import (
     signed,
     standing,
     table_view,
+    winner_sentence,
     trick_zone,
     worked_sum,
     zone,
@@ -358,10 +359,7 @@ def _shown(name: str, label: str, codes: Sequence[str], worked: str, lang: str, 
 
 def _winner_sentence(game_over: Event, lang: str) -> str:
     winners, totals = game_over.params["players"], game_over.params["totals"]
-    best = totals[winners[0]]
-    if len(winners) == 1:
-        return tr(f"{V}.summary_winner", lang, player=winners[0], points=best)
-    return tr(f"{V}.summary_tie", lang, players=winners, points=best)
+    return winner_sentence(V, winners, totals[winners[0]], lang)
 
 
 def round_summary(game: Game[Any], events: Sequence[Event], lang: str = "en",

@@ -53,6 +53,7 @@ from tablekit.core.view import (
     round_summary_view,
     standing,
     table_view,
+    winner_sentence,
     worked_sum,
     zone,
 )
@@ -372,10 +373,7 @@ def round_summary(game: Game[Any], events: Sequence[Event], lang: str = "en") ->
         return None
     p = found[1].params
     winners, scores, boards = p["winners"], p["scores"], p["boards"]
-    if len(winners) == 1:
-        text = tr(f"{V}.summary_winner", lang, player=winners[0], points=p["best"])
-    else:
-        text = tr(f"{V}.summary_tie", lang, players=winners, points=p["best"])
+    text = winner_sentence(V, winners, p["best"], lang)
     notes = []
     cfg = game.config
     if cfg.pure_colour and is_provisional(cfg, "pure"):
