@@ -37,7 +37,7 @@ import dataclasses
 import random
 from typing import Any, Sequence
 
-from tablekit.bots import Bot, advise, bot_names, make_bot
+from tablekit.bots import Bot, advise, bot_names, decide, make_bot
 from tablekit.core.actions import Action
 from tablekit.core.errors import ConfigError, IllegalActionError, RecordError
 from tablekit.core.game import Game, Outcome
@@ -221,7 +221,7 @@ class Session:
         seat = self.match.current_player
         if self.is_over or seat is None or seat in self.humans:
             return None
-        action = self.bots[seat].choose(self.match.observe(seat), self.match.legal_actions(), self._bot_rng(seat))
+        action = decide(self.bots[seat], self.game, self.state, self._bot_rng(seat))
         return self.match.play(action)
 
     def _bot_rng(self, seat: int) -> random.Random:

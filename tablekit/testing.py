@@ -18,6 +18,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
+from tablekit.bots import decide
 from tablekit.core.errors import IllegalActionError
 from tablekit.core.deck import stack
 from tablekit.core.game import Game
@@ -108,7 +109,7 @@ def check_game(
             if bot is None:
                 action = legal[rng.randrange(len(legal))]
             else:
-                action = bot.choose(game.observe(state, player), legal, rng)
+                action = decide(bot, game, state, rng)
             state, events = game.step(state, action)
             codes.append(action.code)
             for event in events:

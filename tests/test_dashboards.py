@@ -61,7 +61,7 @@ def test_choosing_a_mode_proposes_its_player_count() -> None:
 
 def test_the_settings_follow_the_chosen_game(toy: Any) -> None:
     """Player range, bots and presets come from the game's SPEC, even for a game registered
-    only in a test (a toy trick game with no bot of its own)."""
+    only in a test (a toy trick game with no bot of its own: the random and search bots)."""
     page = PlayDashboard(bot_delay=0)
     assert "toy" in [value for _, value in page.game.options]
     page.game.value = "page_one"
@@ -71,14 +71,14 @@ def test_the_settings_follow_the_chosen_game(toy: Any) -> None:
     assert page.players.value == 6
     page.game.value = "toy"
     assert (page.players.min, page.players.max) == spec("toy").players == (2, 4)
-    assert [value for _, value in page.bots.options] == ["random"] and page.bots.value == "random"
+    assert [value for _, value in page.bots.options] == ["random", "search"] and page.bots.value == "random"
     assert [value for _, value in page.preset.options] == list(spec("toy").presets)
     page.deal_button.click()
     assert page.problem.value == ""
     assert page.table.match.game.name == "toy" and page.table.view["title"]
     page.game.value = "up_and_down"
     assert (page.players.min, page.players.max) == (2, 7)
-    assert [value for _, value in page.bots.options] == ["random", "heuristic"]
+    assert [value for _, value in page.bots.options] == ["random", "heuristic", "search"]
     assert page.bots.value == "random"  # the learner's choice stays while the new game has it
 
 

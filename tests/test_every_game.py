@@ -43,7 +43,8 @@ from helpers_scenarios import random_line
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablekit.bots import bot_names, make_bot
+from tablekit.bots import bot_names, decide, make_bot
+from tablekit.bots.search import SearchBot
 from tablekit.core.lessons import Lesson, lesson_codes
 from tablekit.core.registry import list_games, make, spec
 from tablekit.core.view import ZONE_KINDS, iter_cards
@@ -250,6 +251,8 @@ def test_every_code_has_english_and_japanese_text(name: str, preset: str) -> Non
 def test_bot_plays_a_whole_game_legally(name: str, bot_name: str) -> None:
     game = make(name, players=middle(name))
     bot = make_bot(bot_name, game)
+    if isinstance(bot, SearchBot):  # a whole game at the default budget takes minutes
+        bot = SearchBot(playouts=4, seconds=None)
     rng = random.Random(0)
     state = game.initial_state(0)
     for _ in range(20_000):
@@ -257,7 +260,7 @@ def test_bot_plays_a_whole_game_legally(name: str, bot_name: str) -> None:
             break
         seat = game.current_player(state)
         legal = game.legal_actions(state)
-        action = bot.choose(game.observe(state, seat), legal, rng)
+        action = decide(bot, game, state, rng)
         assert action in legal, f"{bot_name} chose {action} (legal: {[a.code for a in legal]})"
         state, _ = game.step(state, action)
     assert game.is_terminal(state) and game.outcome(state) is not None

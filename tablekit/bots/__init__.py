@@ -1,7 +1,9 @@
 """Bots: players that see only their observation and the legal actions.
 
-``make_bot("random", game)`` works for every game; any other name is one of the game's own bots,
-as its ``SPEC.bots`` lists them (``"heuristic"`` for every game so far).
+``make_bot("random", game)`` and ``make_bot("search", game)`` work for every game; any other name
+is one of the game's own bots, as its ``SPEC.bots`` lists them (``"heuristic"`` for every game so
+far). The search bot (``tablekit.bots.search``) needs the position rather than an observation:
+:func:`decide` asks any bot for its move in a position, the right way for each kind.
 
 >>> from tablekit import make
 >>> game = make("up_and_down", players=3)
@@ -10,6 +12,8 @@ as its ``SPEC.bots`` lists them (``"heuristic"`` for every game so far).
 >>> [a.code for a in game.legal_actions(s)]
 ['13', '22', '53', '95', 'P']
 >>> bot.choose(game.observe(s, 0), game.legal_actions(s), random.Random(0)).code
+'13'
+>>> decide(bot, game, s, random.Random(0)).code
 '13'
 """
 
@@ -34,6 +38,35 @@ class Bot(Protocol):
     def choose(self, observation: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action: ...
 
 
+@runtime_checkable
+class SearchingBot(Protocol):
+    """A bot that plans from the position itself (and must read hidden cards only through
+    ``game.determinize``): it is asked with ``choose_in`` instead of ``choose``."""
+
+    name: str
+
+    def choose_in(self, game: Game[Any], state: Any, seat: int, rng: random.Random) -> Action: ...
+
+
+def decide(bot: Bot, game: Game[Any], state: Any, rng: random.Random) -> Action:
+    """The move ``bot`` makes for the seat to play in ``state``: a searching bot gets the
+    position, any other bot that seat's observation and the legal actions.
+
+    >>> from tablekit import make
+    >>> game = make("up_and_down", players=3)
+    >>> decide(RandomBot(), game, game.initial_state(3), random.Random(0)).code
+    '95'
+    """
+    seat = game.current_player(state)
+    if seat is None:
+        raise ValueError("decide: nobody is to play (the game is over)")
+    choose_in = getattr(bot, "choose_in", None)
+    if choose_in is not None:
+        action: Action = choose_in(game, state, seat, rng)
+        return action
+    return bot.choose(game.observe(state, seat), game.legal_actions(state), rng)
+
+
 class RandomBot:
     """Plays a uniformly random legal action."""
 
@@ -49,7 +82,7 @@ class RandomBot:
         return "RandomBot()"
 
 
-BOT_NAMES = ("random", "heuristic")
+BOT_NAMES = ("random", "heuristic", "search")
 
 
 def make_bot(name: str, game: Game[Any] | str) -> Bot:
@@ -57,6 +90,10 @@ def make_bot(name: str, game: Game[Any] | str) -> Bot:
     game_name = game if isinstance(game, str) else game.name
     if name == "random":
         return RandomBot()
+    if name == "search":
+        from tablekit.bots.search import SearchBot
+
+        return SearchBot()
     own = spec(game_name).bots
     if name not in own:
         raise ConfigError("bots", "bot", name, bot_names(game_name))
@@ -65,8 +102,9 @@ def make_bot(name: str, game: Game[Any] | str) -> Bot:
 
 
 def bot_names(game: str) -> tuple[str, ...]:
-    """The bots a game can be played by: ``random`` first, then the game's own."""
-    return ("random", *spec(game).bots)
+    """The bots a game can be played by: ``random`` first, then the game's own, then ``search``
+    (the strongest and slowest)."""
+    return ("random", *spec(game).bots, "search")
 
 
 def advise(bot: Bot, observation: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Advice:
@@ -78,4 +116,4 @@ def advise(bot: Bot, observation: dict[str, Any], legal: Sequence[Action], rng: 
     return Advice(bot.choose(observation, legal, rng), "core.hint.bot_choice", {"bot": bot.name})
 
 
-__all__ = ["Advice", "BOT_NAMES", "Bot", "RandomBot", "advise", "bot_names", "make_bot"]
+__all__ = ["Advice", "BOT_NAMES", "Bot", "RandomBot", "SearchingBot", "advise", "bot_names", "decide", "make_bot"]

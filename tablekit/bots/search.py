@@ -21,6 +21,10 @@ only in what ``seat`` cannot see give the same choice for the same ``rng`` (test
 The budget is a number of iterations (``playouts``) and, optionally, CPU ``seconds``; whichever
 ends first stops the search.
 
+:class:`SearchBot` makes a player of it for every game (``make_bot("search", game)``). Unlike the
+other bots it needs the position, read only through ``determinize``: ask it for a move with
+:func:`tablekit.bots.decide`, as the simulator, the play table and the tournament do.
+
 >>> import random
 >>> from tablekit import make
 >>> game = make("narabe_runo", players=2, layout="small")
@@ -140,4 +144,51 @@ def search(game: Game[Any], state: Any, seat: int, playouts: int = 200, seconds:
     return SearchResult(by_code[best], done, visits, values)
 
 
-__all__ = ["EXPLORATION", "SearchResult", "rewards", "search"]
+#: The search bot's default budget: enough playouts to beat the heuristic bots where skill
+#: matters, and a CPU-time cap that keeps a move under a second on a 2-core laptop (measured in
+#: ``bench/search_strength.py``; see ``bench/README.md``).
+DEFAULT_PLAYOUTS = 300
+DEFAULT_SECONDS = 0.8
+
+
+class SearchBot:
+    """The search bot: :func:`search` with a budget of ``playouts`` iterations (and at most
+    ``seconds`` of CPU time, None for no cap). The same position and ``rng`` seed give the same
+    move whenever the CPU cap is not reached (a playout budget is what makes runs repeatable).
+
+    >>> import random
+    >>> from tablekit import make
+    >>> from tablekit.bots import decide
+    >>> game = make("up_and_down", players=2)
+    >>> state = game.initial_state(4)
+    >>> decide(SearchBot(playouts=30, seconds=None), game, state, random.Random(0)) in game.legal_actions(state)
+    True
+    """
+
+    name = "search"
+
+    def __init__(self, playouts: int = DEFAULT_PLAYOUTS, seconds: float | None = DEFAULT_SECONDS) -> None:
+        if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
+            raise ValueError(f"SearchBot: playouts must be a whole number of at least 1 (got {playouts!r})")
+        if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
+            raise ValueError(f"SearchBot: seconds must be a positive number or None (got {seconds!r})")
+        self.playouts = playouts
+        self.seconds = seconds
+
+    def __repr__(self) -> str:
+        return f"SearchBot(playouts={self.playouts}, seconds={self.seconds})"
+
+    def choose(self, observation: dict[str, Any], legal: Any, rng: random.Random) -> Action:
+        raise TypeError("the search bot needs the position, not only an observation: "
+                        "ask it with tablekit.bots.decide(bot, game, state, rng)")
+
+    def choose_in(self, game: Game[Any], state: Any, seat: int, rng: random.Random) -> Action:
+        """``seat``'s move in ``state`` (it reads the hidden cards only through ``determinize``)."""
+        return self.search(game, state, seat, rng).action
+
+    def search(self, game: Game[Any], state: Any, seat: int, rng: random.Random) -> SearchResult:
+        """The whole search result: the move and each root action's visits and mean reward."""
+        return search(game, state, seat, playouts=self.playouts, seconds=self.seconds, rng=rng)
+
+
+__all__ = ["DEFAULT_PLAYOUTS", "DEFAULT_SECONDS", "EXPLORATION", "SearchBot", "SearchResult", "rewards", "search"]

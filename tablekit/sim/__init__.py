@@ -26,7 +26,7 @@ from concurrent.futures import TimeoutError as FuturesTimeout
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
-from tablekit.bots import Bot, make_bot
+from tablekit.bots import Bot, decide, make_bot
 from tablekit.core.game import Game, Outcome
 from tablekit.core.record import Record
 from tablekit.core.rng import derive_seed
@@ -66,7 +66,8 @@ def play_game(game: Game[Any], bots: Sequence[BotSpec] | BotSpec, seed: int, max
     """Play one game from ``seed`` with one bot per seat (or one bot for every seat).
 
     Each bot draws from its own random stream derived from (seed, seat), and only ever sees
-    its seat's observation and the legal actions.
+    its seat's observation and the legal actions (a searching bot the position, which it reads
+    only through ``determinize``; see ``tablekit.bots.decide``).
     """
     players = _bots_for(game, bots)
     rngs = [random.Random(derive_seed(seed, "bot", seat)) for seat in range(game.num_players)]
@@ -77,8 +78,7 @@ def play_game(game: Game[Any], bots: Sequence[BotSpec] | BotSpec, seed: int, max
             raise RuntimeError(f"game did not end within {max_decisions} decisions (seed {seed})")
         seat = game.current_player(state)
         assert seat is not None
-        legal = game.legal_actions(state)
-        action = players[seat].choose(game.observe(state, seat), legal, rngs[seat])
+        action = decide(players[seat], game, state, rngs[seat])
         state, _ = game.step(state, action)
         codes.append(action.code)
     outcome = game.outcome(state)
