@@ -69,6 +69,12 @@ class GameSpec:
       round (or game of a match) that step ended, or None when it ended none: the revealed
       hands, who won and why, the standings (``core.view.round_summary_view`` builds it).
       None (the default): the game has no such summary.
+    * ``solver(game, state, seconds)``: "still winnable?" for the open-hand modes whose whole table
+      plays one mission (Up&Down's co-op and solo); returns None for a config it does not solve.
+      None (the default): the game has no solver.
+    * ``standing(game, state)``: each seat's standing now (higher is better; the leader is the
+      highest), for measures such as how often the lead changes. None (the default): the game
+      does not say who leads mid-game.
     """
 
     name: str
@@ -88,6 +94,8 @@ class GameSpec:
     mode_options: tuple[str, ...] = ()
     preset_players: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     round_summary: Callable[[Game[Any], Sequence[Event], str], dict[str, Any] | None] | None = None
+    solver: Callable[..., Any] | None = None
+    standing: Callable[[Game[Any], Any], Sequence[float]] | None = None
 
     def __post_init__(self) -> None:
         if self.default_preset not in self.presets:
