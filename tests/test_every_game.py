@@ -258,7 +258,6 @@ def test_bot_plays_a_whole_game_legally(name: str, bot_name: str) -> None:
     for _ in range(20_000):
         if game.is_terminal(state):
             break
-        seat = game.current_player(state)
         legal = game.legal_actions(state)
         action = decide(bot, game, state, rng)
         assert action in legal, f"{bot_name} chose {action} (legal: {[a.code for a in legal]})"

@@ -216,7 +216,7 @@ def test_compare_mode_plays_both_variants_with_the_same_seeds() -> None:
         summary = seat_summary(frame)
         assert list(trace.y) == pytest.approx(list(summary["win_rate"]))
         assert [y + e for y, e in zip(trace.y, trace.error_y.array)] == pytest.approx(list(summary["ci_high"]))
-    assert len(ex.charts.outputs) == 2
+    assert len(ex.charts.outputs) == 3 and list(ex.figures) == ["win_rate", "length", "scorecard"]  # + the scorecard
     assert set(ex.last_summary["variant"]) == {"A", "B"}
     assert "Variant B" in ex.summary.value and "Wins to take the match = 1" in ex.summary.value
 

@@ -149,7 +149,7 @@ def test_a_wrong_type_or_a_missing_choice_is_refused_as_it_arrives(
 
 @pytest.mark.parametrize("seat, state", [
     (0, {"index": None}),
-    (1, {"index": 2}),
+    (1, {"index": 3}),
     (2, {"index": -1}),
     (0, {"_options_labels": ["mcts", "random", "heuristic"], "index": 2}),  # a forged list of bots
     (1, {"_options_labels": []}),
@@ -198,7 +198,7 @@ def test_run_checks_the_games_own_lists_not_the_widgets_options(explorer: StatsE
     bot = explorer.bot_selects[1]
     bot.options = [("MCTS", "mcts"), ("random", "random")]
     bot.value = "mcts"
-    refused(explorer, frame, runs, "Player 2&#x27;s bot must be one of: random, heuristic (got &#x27;mcts&#x27;).")
+    refused(explorer, frame, runs, "Player 2&#x27;s bot must be one of: random, heuristic, search (strongest) (got &#x27;mcts&#x27;).")
     bot.options = [("heuristic", "heuristic")]
     payee = explorer.options_a.widgets["payee"]
     payee.options = [("Evil", "evil")]

@@ -43,7 +43,7 @@ def test_lessons_form_a_course_covering_every_mode() -> None:
     assert isinstance(LESSONS, tuple) and all(isinstance(lesson, Lesson) for lesson in LESSONS)
     assert len(set(IDS)) == len(IDS)
     assert list(BY_NAME) == ["legal_plays", "pass", "turn", "shot", "elimination", "empty_stock", "match",
-                             "carry_over", "carry_pot", "cul_de_sac", "solo"]
+                             "carry_over", "carry_pot", "cul_de_sac", "solo", "still_winnable"]
     assert {lesson.preset for lesson in LESSONS} == {"basic", "carry_over", "cul_de_sac", "solo"}
     assert all(lesson.game == NS for lesson in LESSONS)
 

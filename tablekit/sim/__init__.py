@@ -87,7 +87,7 @@ def play_game(game: Game[Any], bots: Sequence[BotSpec] | BotSpec, seed: int, max
     return GameResult(outcome, record, len(codes))
 
 
-def _row(game: Game[Any], bots: list[Bot], index: int, seed: int) -> dict[str, Any]:
+def _row(game: Game[Any], bots: list[Bot], index: int, seed: int, records: bool = False) -> dict[str, Any]:
     result = play_game(game, bots, seed)
     out = result.outcome
     row: dict[str, Any] = {
@@ -109,6 +109,8 @@ def _row(game: Game[Any], bots: list[Bot], index: int, seed: int) -> dict[str, A
     for key, value in out.details.items():
         if isinstance(value, (int, float, str, bool)):
             row[key] = value
+    if records:
+        row["actions"] = result.record.actions
     return row
 
 
@@ -121,15 +123,15 @@ def _start_worker(stop: Any) -> None:
     _WORKER_STOP = stop
 
 
-def _chunk(args: tuple[Game[Any], list[Bot], list[tuple[int, int]]]) -> list[dict[str, Any]]:
+def _chunk(args: tuple[Game[Any], list[Bot], list[tuple[int, int]], bool]) -> list[dict[str, Any]]:
     """Play one chunk in a worker process; it stops between games once the run is cancelled
     (the partial result is thrown away)."""
-    game, bots, items = args
+    game, bots, items, records = args
     rows = []
     for i, s in items:
         if _WORKER_STOP is not None and _WORKER_STOP.is_set():
             break
-        rows.append(_row(game, bots, i, s))
+        rows.append(_row(game, bots, i, s, records))
     return rows
 
 
@@ -183,6 +185,7 @@ def simulate(
     progress: Progress | bool | None = None,
     cancel: Callable[[], bool] | None = None,
     chunk_size: int = 50,
+    records: bool = False,
 ) -> Any:
     """Play ``n`` games and return a pandas DataFrame with one row per game.
 
@@ -196,6 +199,10 @@ def simulate(
     ``POLL_SECONDS`` between games; if it returns True the run stops with CancelledError, so a
     run stops within about one game of the request. Results never depend on ``workers`` or
     ``chunk_size`` (``workers=0`` means one per CPU).
+
+    ``records=True`` adds an ``actions`` column: each game's action codes (a tuple), so that
+    ``Record.start(game, seed).with_actions(actions)`` replays it (for measures taken mid-game,
+    such as the lead changes of ``tablekit.sim.scorecard``).
 
     Memory grows with the games played, never with ``n`` up front: the (index, seed) items are
     made one chunk at a time, and at most ``2 * workers`` chunks are in flight in the pool.
@@ -225,11 +232,11 @@ def simulate(
                 for k, (i, s) in enumerate(chunk):
                     if k:
                         poller.check(len(rows), n, boundary=False)
-                    rows.append(_row(game, players, i, s))
+                    rows.append(_row(game, players, i, s, records))
                 if report:
                     report(len(rows), n)
         else:
-            _run_in_pool(game, players, _chunks(n, seed, chunk_size), n, workers, rows, report, poller)
+            _run_in_pool(game, players, _chunks(n, seed, chunk_size), n, workers, rows, report, poller, records)
     finally:
         close()
     frame = pd.DataFrame(rows)
@@ -237,7 +244,8 @@ def simulate(
 
 
 def _run_in_pool(game: Game[Any], players: list[Bot], chunks: Iterator[list[tuple[int, int]]], n: int,
-                 workers: int, rows: list[dict[str, Any]], report: Progress | None, poller: _Poller) -> None:
+                 workers: int, rows: list[dict[str, Any]], report: Progress | None, poller: _Poller,
+                 records: bool = False) -> None:
     """Play the chunks in ``workers`` processes, appending their rows to ``rows`` in order.
 
     At most ``2 * workers`` chunks are in flight; the next is submitted as one finishes. On a
@@ -253,7 +261,7 @@ def _run_in_pool(game: Game[Any], players: list[Bot], chunks: Iterator[list[tupl
     finished = False
     try:
         for chunk in chunks:
-            pending.append(pool.submit(_chunk, (game, players, chunk)))
+            pending.append(pool.submit(_chunk, (game, players, chunk, records)))
             while len(pending) >= 2 * workers:
                 _collect(pending.popleft(), n, rows, report, poller)
         while pending:

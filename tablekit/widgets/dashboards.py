@@ -45,6 +45,7 @@ from tablekit.widgets.fonts import FontLoader
 from tablekit.widgets.labels import LANGUAGE_NAMES, bot_label, game_label, preset_label
 from tablekit.widgets.play_table import LOCKABLE, PlayTable
 from tablekit.widgets.walkthrough import RuleWalkthrough
+from tablekit.widgets.whatif import WhatIfPanel
 
 _CSS = """
 <style>
@@ -239,8 +240,10 @@ class PlayDashboard(Dashboard):
         self._fill_settings(game)
         self.bar.children = [self.game, self.preset, self.players, self.bots, self.code, self.deal_button,
                              self.lang_toggle, self.lock_note]
+        # Under the table: "What if?" while a finished game is replayed at one of the person's moves.
+        self.what_if = WhatIfPanel(self.table)
         self.children = [widgets.HTML(_CSS, layout=widgets.Layout(display="none")), self.top, self.bar,
-                         self.problem, self.table]
+                         self.problem, self.table, self.what_if]
         self._guard("game", self.game, lambda: self.table.match.game.name)
         self._guard("preset", self.preset, lambda: self.table.match.game.preset)
         self._guard("players", self.players, lambda: self.table.match.game.num_players)

@@ -6,6 +6,14 @@ mode is on and allowed), and everything it sends is a request that Python checks
 the human's turn, and that the action is legal. Synced traits are display state only: Python
 never acts on a trait value written by the browser.
 
+In a mode whose game has a solver (``SPEC.solver``: Up&Down's Cul-de-sac and solo), the table
+shows a "Still winnable?" meter that is worked out again after every move, within
+``meter_seconds`` of CPU time (``METER_SECONDS``). The hands are open but the order of the stock
+is not: while the stock holds cards, the meter gives the share of sampled stock orders that are
+still winnable (the solver samples them with ``determinize``, never reading the real order),
+and only once the stock is empty an exact answer; "Show me a winning line" then names the next
+card of a winning line (highlighted) and says the whole line in words.
+
 When a move ends a round (or a game of a match), the table stops there and shows the game's
 ``SPEC.round_summary`` (who won and why, every hand revealed with its score worked out, the
 standings) until the learner presses "Next round"; the bots wait too. The deal code, which
@@ -46,6 +54,10 @@ from tablekit.widgets.base import (
     offers,
     table_labels,
 )
+
+
+#: CPU seconds the "Still winnable?" meter may spend after each move.
+METER_SECONDS = 0.5
 
 
 class PlayTable(TableWidget):
@@ -99,6 +111,8 @@ class PlayTable(TableWidget):
         self._round_end: tuple[int, tuple[Event, ...]] | None = None  # the step that ended a round, shown
         self._deal_code = ""
         self._deal_public = False
+        self.meter_seconds = METER_SECONDS
+        self._solved: tuple[Any, Any] | None = None  # (state, the solver's answer for it)
         self.new_game(game, preset, players, seed, seat, bot_seed=bot_seed)
 
     # --- the session ----------------------------------------------------------------------
@@ -178,13 +192,14 @@ class PlayTable(TableWidget):
             "undo": self._req_undo, "new": self._req_new, "teaching": self._req_teaching,
             "speed": self._req_speed, "replay": self._req_replay, "four_colour": self._req_four_colour,
             "next_round": self._req_next_round, "share": self._req_share,
+            "winning_line": self._req_winning_line,
         }
 
     def _allowed(self, kind: str) -> bool:
-        if self.replay_at is not None and kind in ("play", "why", "hint", "undo", "next_round"):
+        if self.replay_at is not None and kind in ("play", "why", "hint", "undo", "next_round", "winning_line"):
             self._say(tr("widgets.table.in_replay", self._lang), "refusal")
             return False
-        if self._paused and kind in ("play", "hint"):
+        if self._paused and kind in ("play", "hint", "winning_line"):
             self._say(tr("widgets.table.press_next_round", self._lang), "refusal")
             return False
         return True
@@ -249,6 +264,76 @@ class PlayTable(TableWidget):
             return
         self._hint_code = advice.action.code
         self._say(f"{advice.action.label(self._lang)}: {advice.text(self._lang)}", "hint")
+        self._render(())
+
+    # --- "Still winnable?" -----------------------------------------------------------------
+    def solution(self) -> Any | None:
+        """The solver's answer for the position on the table, worked out once per position
+        (None: the game has no solver, or not for this mode)."""
+        game = self.session.game
+        solver = spec(game.name).solver
+        if solver is None:
+            return None
+        state = self.session.state
+        if self._solved is None or self._solved[0] is not state:
+            self._solved = (state, solver(game, state, self.meter_seconds))
+        return self._solved[1]
+
+    def _meter(self, lang: str) -> dict[str, Any] | None:
+        """The meter's part of the view-model: its words, and the share as a bar when sampled."""
+        sol = self.solution()
+        if sol is None:
+            return None
+        over = self.session.is_over
+        meter: dict[str, Any] = {
+            "title": tr("widgets.table.winnable.title", lang),
+            "goal": tr("widgets.table.winnable.goal" if not getattr(sol, "need", 0) else "widgets.table.winnable.goal_clear", lang),
+            "status": sol.status, "exact": bool(sol.exact) or over,
+            "show": tr("widgets.table.winnable.show", lang), "can_show": not over,
+        }
+        if over:
+            meter["text"] = tr("widgets.table.winnable.won" if sol.status == "winnable" else "widgets.table.winnable.no", lang)
+        elif sol.exact or sol.share is None:
+            meter["text"] = tr(f"widgets.table.winnable.{_METER_WORDS[sol.status]}", lang)
+        else:
+            share, low, high = (round(100 * v) for v in (sol.share, sol.low, sol.high))
+            meter.update(share=share, low=low, high=high,
+                         text=tr("widgets.table.winnable.share", lang, share=share, low=low, high=high))
+            detail = tr("widgets.table.winnable.samples", lang, count=sol.samples)
+            if sol.undecided:
+                detail += " " + tr("widgets.table.winnable.undecided", lang, count=sol.undecided)
+            meter["detail"] = detail
+        return meter
+
+    def _req_winning_line(self, _content: dict[str, Any]) -> None:
+        sol = self.solution()
+        lang = self._lang
+        if self.session.is_over:
+            self._say(tr("widgets.table.winnable.over", lang), "info")
+            return
+        if sol is None or sol.status == "unknown" and not sol.keeps:
+            self._say(tr("widgets.table.winnable.no_line_unknown", lang), "info")
+            return
+        game = self.session.game
+        if sol.exact and sol.line:
+            words, state = [], self.session.state
+            for code in sol.line:
+                action = game.action_from_code(code)
+                words.append(tr("widgets.table.winnable.step", lang, player=game.current_player(state),
+                                action=action.label(lang)))
+                state, _ = game.apply(state, action)
+            first = game.action_from_code(sol.line[0]).label(lang)
+            self._hint_code = sol.line[0]
+            self._say(tr("widgets.table.winnable.line", lang, action=first, line=" → ".join(words)), "hint")
+        elif not sol.exact and sol.keeps:
+            # No sure line while the stock is hidden: the play that keeps the most samples winnable.
+            best = sol.keeps[0]
+            self._hint_code = best
+            self._say(tr("widgets.table.winnable.best_guess", lang, action=game.action_from_code(best).label(lang),
+                         count=sol.counts.get(best, 0), samples=sol.samples), "hint")
+        else:
+            self._say(tr("widgets.table.winnable.no_line", lang), "info")
+            return
         self._render(())
 
     def _req_undo(self, _content: dict[str, Any]) -> None:
@@ -409,12 +494,18 @@ class PlayTable(TableWidget):
             for b in view.get("buttons", ()):
                 if b["code"] == self._hint_code:
                     b["highlight"] = True
+        if step is None:
+            meter = self._meter(lang)
+            if meter is not None:
+                view["winnable"] = meter
         shown = self.session.events_at(step) if step is not None else (events or self.session.latest_events)
         view["last_move"] = " ".join(e.text(lang) for e in shown)
         self.deal = self._deal_code if self._deal_public else ""
         self._narrate(events)
         self._show(view, self._four_colour or None)
 
+
+_METER_WORDS = {"winnable": "yes", "lost": "no", "unknown": "unknown"}
 
 # STATIC and table_labels are re-exported for code that imports them from here.
 __all__ = ["LOCKABLE", "PlayTable", "STATIC", "TABLE_LABELS", "table_labels"]

@@ -490,6 +490,63 @@ def summary_table(df: Any, lang: str = "en", variant: str | None = None) -> Any:
     return pd.DataFrame(rows)
 
 
+
+def scorecard_figure(card: Any, lang: str = "en") -> go.Figure:
+    """A :class:`tablekit.sim.scorecard.Scorecard` as small multiples: one panel per measure,
+    A and B side by side as dots with their 95% intervals (a measure that does not apply says
+    "n/a" in its panel).
+
+    >>> from tablekit.sim.scorecard import scorecard
+    >>> card = scorecard("up_and_down", "cul_de_sac", {"preset": "cul_de_sac", "removed_cards": 40}, n=6, seed=1)
+    >>> fig = scorecard_figure(card)
+    >>> len(fig.layout.annotations) - sum(m.applies for m in card.measures) == len(card.measures)  # titles + n/a
+    True
+    """
+    from tablekit.sim.scorecard import KINDS
+
+    measures = list(card.measures)
+    cols = 4
+    rows = max(1, math.ceil(len(measures) / cols))
+    fig = make_subplots(rows=rows, cols=cols, subplot_titles=[m.label(lang) for m in measures],
+                        horizontal_spacing=0.07, vertical_spacing=0.22)
+    fig.update_annotations(font_size=11)  # the panel titles
+    na = tr("widgets.stats.scorecard.na", lang)
+    shown: set[str] = set()  # the variants already in the legend
+    for k, m in enumerate(measures):
+        row, col = k // cols + 1, k % cols + 1
+        share = KINDS[m.key] == "share"
+        if not m.applies:
+            axis = "" if k == 0 else str(k + 1)
+            x0, x1 = fig.layout[f"xaxis{axis}"].domain
+            y0, y1 = fig.layout[f"yaxis{axis}"].domain
+            fig.add_annotation(text=na, x=(x0 + x1) / 2, y=(y0 + y1) / 2, xref="paper", yref="paper",
+                               showarrow=False, font={"size": 14, "color": _FAILED_COLOUR})
+            fig.update_xaxes(visible=False, row=row, col=col)
+            fig.update_yaxes(visible=False, row=row, col=col)
+            continue
+        for name, est, colour in (("A", m.a, COLOURS[0]), ("B", m.b, COLOURS[1])):
+            value = f"{est.value:.1%}" if share else f"{est.value:.2f}"
+            low = f"{est.low:.1%}" if share else f"{est.low:.2f}"
+            high = f"{est.high:.1%}" if share else f"{est.high:.2f}"
+            fig.add_trace(go.Scatter(
+                x=[name], y=[est.value], mode="markers", name=name, legendgroup=name, showlegend=name not in shown,
+                marker={"color": colour, "size": 10},
+                error_y={"type": "data", "symmetric": False, "array": [est.high - est.value],
+                         "arrayminus": [est.value - est.low]},
+                hovertemplate=tr("widgets.stats.scorecard.hover", lang, variant=name, value=value, low=low,
+                                 high=high) + "<extra></extra>",
+            ), row=row, col=col)
+            shown.add(name)
+        if share:
+            fig.update_yaxes(tickformat=".1~%", row=row, col=col)
+        if m.key == "seat_advantage":
+            fig.add_hline(y=0, line_dash="dot", line_color="#555", row=row, col=col)
+    fig.update_layout(title=tr("widgets.stats.scorecard.title", lang), template="plotly_white",
+                      height=260 * rows + 120, legend={"orientation": "h", "y": -0.08},
+                      margin={"t": 90})
+    return fig
+
+
 __all__ = [
     "COLOURS",
     "bot_label",
@@ -507,6 +564,7 @@ __all__ = [
     "length_figure",
     "mission_figure",
     "mission_summary",
+    "scorecard_figure",
     "summary_table",
     "win_rate_figure",
 ]

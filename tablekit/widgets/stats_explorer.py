@@ -10,7 +10,14 @@ through simulate's ``cancel`` callable), then shows plotly charts (plain ``go.Fi
 into an ``Output``), a summary table and a CSV download link.
 
 *Compare with variant B* adds a second preset + options panel; both variants are played with
-the same seeds and charted side by side. Every word on screen comes from the i18n catalogs
+the same seeds and charted side by side, and a **variant scorecard** (:mod:`tablekit.sim.scorecard`:
+seat advantage, balance, game length and its spread, games stopped by a limit, decisiveness,
+the winning margin and the lead changes, each with its 95% interval, and B − A) is shown as a
+table and a chart (``figures["scorecard"]``, ``last_scorecard``).
+
+The search bot thinks about a thousand times longer than the others, so when any seat plays
+it a run is capped at ``SEARCH_MAX_GAMES`` games and the bot searches ``SEARCH_PLAYOUTS``
+playouts a move (no time limit, so runs stay repeatable); the page says so beside the bots. Every word on screen comes from the i18n catalogs
 (``widgets.stats.*``), and a bad combination of options shows a friendly message (a ``.tk-error``
 box) instead of a traceback.
 
@@ -56,12 +63,14 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 import plotly.io as pio
 
-from tablekit.bots import bot_names
+from tablekit.bots import Bot, bot_names
+from tablekit.bots.search import SearchBot
 from tablekit.core.errors import ConfigError, TablekitError
 from tablekit.core.game import Game
 from tablekit.core.registry import list_games, make, presets, spec
 from tablekit.i18n import LANGUAGES, has, seat_name, tr
 from tablekit.sim import CancelledError, simulate
+from tablekit.sim.scorecard import Scorecard, score_frames
 from tablekit.sim.stats import first_player_edge, game_mean_scores, mean_interval, score_effect, seat_summary
 from tablekit.widgets import plots
 from tablekit.widgets.controls import BoundedIntText, Checkbox, Dropdown, IntText, Text, ToggleButtons
@@ -80,6 +89,13 @@ _log = logging.getLogger(__name__)
 VARIANTS = ("A", "B")
 MAX_GAMES = 100_000
 MAX_SEED = 2**31 - 1
+#: With the search bot at any seat, a run plays at most this many games (per variant) ...
+SEARCH_MAX_GAMES = 40
+#: ... and the bot searches this many playouts a move (no CPU-time cap: runs stay repeatable).
+SEARCH_PLAYOUTS = 50
+#: The scorecard counts lead changes by replaying each game's record; records are kept for
+#: runs up to this many games per variant (beyond, that row says n/a).
+SCORECARD_RECORDS_MAX = 5_000
 
 _CSS = """
 <style>
@@ -93,6 +109,9 @@ _CSS = """
   border-bottom: 1px solid #ddd; }
 .tk-stats .tk-stats-overview { margin: 4px 0 8px 0; padding-left: 18px; }
 .tk-stats .tk-panel-title { font-weight: bold; margin-top: 6px; }
+.tk-stats .tk-search-note { padding: 4px 8px; margin: 2px 0; border-left: 4px solid #8a5a00;
+  background: #fff6e0; color: #5d3d00; border-radius: 3px; }
+.tk-stats .tk-scorecard-note { color: #555; }
 </style>
 """
 
@@ -372,6 +391,11 @@ class _Job:
     bots: tuple[str, ...]
     n: int
     seed: int
+    capped: bool = False  # n was lowered to SEARCH_MAX_GAMES because a seat plays the search bot
+
+    def players(self) -> list[Bot | str]:
+        """The bots to play, the search bot with the explorer's small budget."""
+        return [SearchBot(playouts=SEARCH_PLAYOUTS, seconds=None) if b == "search" else b for b in self.bots]
 
 
 class StatsExplorer(widgets.VBox):
@@ -388,8 +412,9 @@ class StatsExplorer(widgets.VBox):
 
     Results of the latest finished run: ``last_frame`` (the simulate DataFrame; in compare mode
     both variants with a leading ``variant`` column), ``last_frames`` (variant -> DataFrame),
-    ``last_summary`` (``seat_summary``, with ``variant`` in compare mode), ``figures`` (name ->
-    ``go.Figure``), ``last_error`` (the friendly message of a failed run, else None) and
+    ``last_summary`` (``seat_summary``, with ``variant`` in compare mode), ``last_scorecard``
+    (the :class:`~tablekit.sim.scorecard.Scorecard` of A vs B in compare mode, else None),
+    ``figures`` (name -> ``go.Figure``), ``last_error`` (the friendly message of a failed run, else None) and
     ``last_status`` (``"ready"``, ``"running"``, ``"done"``, ``"cancelled"`` or ``"error"``).
     """
 
@@ -421,6 +446,7 @@ class StatsExplorer(widgets.VBox):
         self.last_frames: dict[str, Any] = {}
         self.last_summary: Any = None
         self.last_error: str | None = None
+        self.last_scorecard: Scorecard | None = None
         self.figures: dict[str, go.Figure] = {}
         self._last_job: _Job | None = None
 
@@ -436,6 +462,7 @@ class StatsExplorer(widgets.VBox):
         self.bots_label = widgets.HTML()
         self.bot_selects: list[Any] = []
         self.bots_box = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
+        self.search_note = widgets.HTML(layout=widgets.Layout(display="none"))
         self.n_games = self._guard(BoundedIntText(value=n, min=1, max=MAX_GAMES, style=wide,
                                                   layout=widgets.Layout(width="200px")), _label("label.games"))
         self.seed = self._guard(BoundedIntText(value=seed, min=0, max=MAX_SEED, style=wide,
@@ -450,6 +477,7 @@ class StatsExplorer(widgets.VBox):
         self.status = widgets.HTML()
         self.charts = widgets.Output()
         self.summary = widgets.HTML()
+        self.scorecard = widgets.HTML()
         self.download = widgets.HTML()
 
         self.add_class("tk-stats")
@@ -459,6 +487,7 @@ class StatsExplorer(widgets.VBox):
                          layout=widgets.Layout(justify_content="space-between", align_items="center")),
             widgets.HBox([self.game_select, self.players]),
             widgets.HBox([self.bots_label, self.bots_box], layout=widgets.Layout(align_items="center")),
+            self.search_note,
             widgets.HBox([self.n_games, self.seed]),
             self.options_a.box,
             self.compare,
@@ -467,6 +496,7 @@ class StatsExplorer(widgets.VBox):
                          layout=widgets.Layout(align_items="center")),
             self.status,
             self.charts,
+            self.scorecard,
             self.summary,
             self.download,
         ]
@@ -573,10 +603,18 @@ class StatsExplorer(widgets.VBox):
                          value=old[seat] if keep else ("heuristic" if "heuristic" in order else order[0]),
                          style={"description_width": "initial"},
                          layout=widgets.Layout(width="auto", margin="2px 8px 2px 0"))
+            w.observe(lambda _change: self._show_search_note(), names="value")
             selects.append(self._guard(w, _bot_field(seat)))
         self.bot_selects = selects
         self.bots_box.children = selects
         self._relabel_bots()
+
+    def _show_search_note(self) -> None:
+        """Say beside the bots that the search bot caps the run, while any seat plays it."""
+        searching = any(w.value == "search" for w in self.bot_selects)
+        self.search_note.layout.display = _show(searching)
+        text = html.escape(_t("search_cap", self.lang, count=SEARCH_MAX_GAMES, playouts=SEARCH_PLAYOUTS))
+        self.search_note.value = f'<div class="tk-search-note" role="note">{text}</div>'
 
     def _bot_order(self) -> list[str]:
         return sorted(bot_names(self.game_select.value), key=lambda b: (b != "heuristic", b))
@@ -590,6 +628,7 @@ class StatsExplorer(widgets.VBox):
                 w.description = seat_name(seat, self.lang)
                 w.options = [(bot_label(b, self.lang), b) for b in self._bot_order()]
                 w.value = value
+        self._show_search_note()
 
     def _relabel(self) -> None:
         lang = self.lang
@@ -748,6 +787,9 @@ class StatsExplorer(widgets.VBox):
         bots = tuple(_one_of(w.value, allowed, _bot_field(seat), bot_label)
                      for seat, w in enumerate(self.bot_selects))
         n = _whole(self.n_games.value, 1, MAX_GAMES, _label("label.games"))
+        capped = "search" in bots and n > SEARCH_MAX_GAMES
+        if capped:
+            n = SEARCH_MAX_GAMES
         seed = _whole(self.seed.value, 0, MAX_SEED, _label("label.seed"))
         compare = _one_of(self.compare.value, [False, True], _label("label.compare"),
                           lambda c, lang: str(c))
@@ -755,7 +797,7 @@ class StatsExplorer(widgets.VBox):
         chosen = [(v, *panel.checked()) for v, panel in variants]
         games = tuple((v, make(name, preset=preset, players=players, **overrides))
                       for v, preset, overrides in chosen)
-        return _Job(games, bots, n, seed)
+        return _Job(games, bots, n, seed, capped)
 
     def run(self, wait: bool = True) -> Any:
         """Play the games chosen in the controls.
@@ -839,8 +881,10 @@ class StatsExplorer(widgets.VBox):
                         if not self._cancel_event.is_set():
                             self._set_status("running", "status.running", done=offset + done, total=total)
 
-                frames[variant] = simulate(game, list(job.bots), n=job.n, seed=job.seed, workers=self.workers,
-                                           progress=report, cancel=self._cancel_event.is_set, chunk_size=chunk)
+                records = len(job.games) > 1 and job.n <= SCORECARD_RECORDS_MAX  # for the scorecard
+                frames[variant] = simulate(game, job.players(), n=job.n, seed=job.seed, workers=self.workers,
+                                           progress=report, cancel=self._cancel_event.is_set, chunk_size=chunk,
+                                           records=records)
             self._store(job, frames)
             self._render_results()
         except CancelledError:
@@ -864,6 +908,13 @@ class StatsExplorer(widgets.VBox):
         import pandas as pd
 
         self._last_job = job
+        self.last_scorecard = None
+        if len(frames) > 1:
+            (_, game_a), (_, game_b) = job.games[:2]
+            with self._lock:
+                self._set_status("running", "status.scorecard", count=sum(len(df) for df in frames.values()))
+            self.last_scorecard = score_frames(game_a, game_b, frames["A"], frames["B"], job.seed)
+            frames = {v: df.drop(columns=["actions"], errors="ignore") for v, df in frames.items()}
         self.last_frames = frames
         if len(frames) == 1:
             self.last_frame = frames["A"]
@@ -883,7 +934,11 @@ class StatsExplorer(widgets.VBox):
             self.figures = plots.figures(frames["A"], lang)
         else:
             self.figures = plots.compare_figures(frames["A"], frames["B"], lang, names=list(frames))
+        card = self.last_scorecard
+        if card is not None:
+            self.figures["scorecard"] = plots.scorecard_figure(card, lang)
         self.charts.outputs = tuple(_mime_output(fig) for fig in self.figures.values())
+        self.scorecard.value = self._scorecard_html() if card is not None else ""
         self.summary.value = self._summary_html()
         self.download.value = self._download_html()
 
@@ -940,6 +995,37 @@ class StatsExplorer(widgets.VBox):
             diff, low, high = score_effect(df_a, df_b)
             parts.append(f"<p>{html.escape(_t('summary.score_effect', lang, a=a, b=b, diff=f'{diff:+.1f}', low=f'{low:+.1f}', high=f'{high:+.1f}'))}</p>")
         parts.append(f"<p><small>{html.escape(_t('summary.shared', lang))}</small></p>")
+        return "".join(parts)
+
+    def _config_text(self, variant: str) -> str:
+        """Variant ``variant``'s preset and changed options, in the language of the page."""
+        job = self._last_job
+        assert job is not None
+        lang = self.lang
+        game = dict(job.games)[variant]
+        panel = self.options_a if variant == "A" else self.options_b
+        defaults = presets(game.name)[game.preset].to_dict()
+        changed = [f"{option_label(game.name, f, lang)} = "
+                   f"{choice_label(game.name, f, val, lang) if isinstance(val, str) else val}"
+                   for f, val in game.config.to_dict().items()
+                   if f != "players" and defaults.get(f) != val and f in panel.describe]
+        name = preset_label(game.name, game.preset, lang)
+        return f"{name} ({', '.join(changed)})" if changed else name
+
+    def _scorecard_html(self) -> str:
+        """The scorecard of A vs B: what was compared, the table and what its measures mean."""
+        card = self.last_scorecard
+        assert card is not None
+        lang = self.lang
+        table = card.table(lang).to_html(index=False, border=0, classes="tk-stats-table tk-scorecard", escape=True)
+        parts = [f"<h4>{html.escape(_t('scorecard.heading', lang))}</h4>",
+                 f"<p>{html.escape(_t('scorecard.configs', lang, a=self._config_text('A'), b=self._config_text('B'), count=card.n))}</p>",
+                 table,
+                 f'<p class="tk-scorecard-note"><small>{html.escape(_t("scorecard.note", lang))}</small></p>']
+        job = self._last_job
+        if job is not None and job.n > SCORECARD_RECORDS_MAX:
+            parts.append(f'<p class="tk-scorecard-note"><small>'
+                         f'{html.escape(_t("scorecard.no_records", lang, count=SCORECARD_RECORDS_MAX))}</small></p>')
         return "".join(parts)
 
     def _download_html(self) -> str:

@@ -78,7 +78,7 @@ def test_every_lesson_can_be_finished_by_clicking(page: Page, voila_url: str) ->
     expect(select).to_be_visible(timeout=STEP_TIMEOUT)
     options = select.locator("option").all_inner_texts()
     assert options == [f"{i + 1}. {tr(lesson.title, 'en')}" for i, lesson in enumerate(LESSONS)]
-    assert len(options) == 11
+    assert len(options) == 12
 
     failures = []
     for index, lesson in enumerate(LESSONS):

@@ -11,7 +11,7 @@ from tablekit.games.narabe_runo.actions import PASS, Discard, Pass, Play, from_c
 from tablekit.games.narabe_runo.bots import HeuristicBot
 from tablekit.games.narabe_runo.config import DEFAULT_PRESET, LAYOUTS, PRESETS, NarabeRunoConfig
 from tablekit.games.narabe_runo.lessons import LESSONS
-from tablekit.games.narabe_runo.rules import NarabeRuno, NarabeRunoState, matches
+from tablekit.games.narabe_runo.rules import NarabeRuno, NarabeRunoState, matches, standing
 from tablekit.games.narabe_runo.view import round_summary, view_model
 
 SPEC = GameSpec(
@@ -27,6 +27,7 @@ SPEC = GameSpec(
     deal_letters={"B": "basic", "O": "official", "S": "small_board", "L": "large_board"},
     ui_options=("layout", "wd4_rule", "discard_only_if_stuck", "boundary", "hand_limit", "stall_limit"),
     round_summary=round_summary,
+    standing=standing,
 )
 
 __all__ = ["DEFAULT_PRESET", "LAYOUTS", "PASS", "PRESETS", "SPEC", "Discard", "NarabeRuno", "NarabeRunoConfig",

@@ -847,4 +847,17 @@ class NarabeRuno(Game[NarabeRunoState]):
         return K.REASON_CODES | K.EVENT_CODES | K.END_CODES | K.LABEL_CODES | K.HINT_CODES
 
 
-__all__ = ["NarabeRuno", "NarabeRunoConfig", "NarabeRunoState", "matches", "road_key"]
+def standing(game: Game[Any], state: NarabeRunoState) -> tuple[float, ...]:
+    """Each seat's standing now, from public information only (higher is better): how many
+    scoring cards it has captured (their faces stay hidden until the end; the count is public).
+
+    >>> from tablekit import make
+    >>> game = make("narabe_runo", players=3)
+    >>> standing(game, game.initial_state(1))
+    (0.0, 0.0, 0.0)
+    """
+    assert isinstance(game, NarabeRuno)
+    return tuple(float(len(cards)) for cards in state.captured)
+
+
+__all__ = ["NarabeRuno", "NarabeRunoConfig", "NarabeRunoState", "matches", "road_key", "standing"]

@@ -21,7 +21,7 @@ from tablekit.games.page_one.actions import (
 from tablekit.games.page_one.bots import HeuristicBot
 from tablekit.games.page_one.config import DEFAULT_PRESET, PRESETS, PageOneConfig
 from tablekit.games.page_one.lessons import LESSONS
-from tablekit.games.page_one.rules import PageOne, PageOneState
+from tablekit.games.page_one.rules import PageOne, PageOneState, standing
 from tablekit.games.page_one.view import round_summary, view_model
 
 SPEC = GameSpec(
@@ -38,6 +38,7 @@ SPEC = GameSpec(
     ui_options=("decks", "call_mode", "values", "rounds"),
     display_options=("four_colour",),
     round_summary=round_summary,
+    standing=standing,
 )
 
 __all__ = [

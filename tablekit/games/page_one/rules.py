@@ -873,7 +873,21 @@ class PageOne(Game[PageOneState]):
         return REASON_CODES | EVENT_CODES | END_CODES | LABEL_CODES | ACTION_LABEL_CODES | HINT_CODES
 
 
+def standing(game: Game[Any], state: PageOneState) -> tuple[float, ...]:
+    """Each seat's standing now, from public information only (higher is better): the match
+    total times 1000, less the number of cards in hand (fewer cards is closer to going out;
+    a seat that went out holds none). The total always counts first.
+
+    >>> from tablekit import make
+    >>> game = make("page_one", preset="classic", players=3)
+    >>> standing(game, game.initial_state(1))
+    (-7.0, -7.0, -7.0)
+    """
+    assert isinstance(game, PageOne)
+    return tuple(1000.0 * t - len(h) for t, h in zip(state.totals, state.hands))
+
+
 __all__ = [
     "CATCH_WINDOW", "DRAWN", "END_CODES", "EVENT_CODES", "NAME", "OVER", "PLAY", "PRESETS", "REASON_CODES", "REDO",
-    "PageOne", "PageOneConfig", "PageOneState", "Rules", "rules_from",
+    "PageOne", "PageOneConfig", "PageOneState", "Rules", "rules_from", "standing",
 ]

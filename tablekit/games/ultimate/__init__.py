@@ -21,7 +21,7 @@ from tablekit.games.ultimate.actions import (
     from_code,
 )
 from tablekit.games.ultimate.config import DEFAULT_PRESET, PLAYER_RANGE, PRESETS, UltimateConfig
-from tablekit.games.ultimate.rules import Ultimate, UltimateState
+from tablekit.games.ultimate.rules import Ultimate, UltimateState, standing
 
 from tablekit.games.ultimate.bots import HeuristicBot
 from tablekit.games.ultimate.lessons import LESSONS
@@ -44,6 +44,7 @@ SPEC = GameSpec(
     ui_options=("points", "partner_call", "allow_no_trump", "all_pass"),
     display_options=("four_colour",),
     round_summary=round_summary,
+    standing=standing,
 )
 
 __all__ = [

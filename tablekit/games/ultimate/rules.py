@@ -881,5 +881,19 @@ def contract_details(results: Iterable[tuple[int, int, int, bool]]) -> dict[str,
     return out
 
 
+def standing(game: Game[Any], state: UltimateState) -> tuple[float, ...]:
+    """Each seat's standing now, from public information only (higher is better): its total
+    score, plus a hundredth of a point per trick it has won in the deal in progress (so within
+    a deal the seat taking more tricks leads, but a whole point of score always counts more).
+
+    >>> from tablekit import make
+    >>> game = make("ultimate", preset="basic")
+    >>> standing(game, game.initial_state(1))
+    (0.0, 0.0, 0.0, 0.0)
+    """
+    assert isinstance(game, Ultimate)
+    return tuple(float(t) + 0.01 * k for t, k in zip(state.totals, state.tricks_won))
+
+
 __all__ = ["CONTRACT_BUCKETS", "PRESETS", "Ultimate", "UltimateConfig", "UltimateState", "contract_bucket",
-           "contract_details"]
+           "contract_details", "standing"]

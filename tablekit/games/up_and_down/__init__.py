@@ -6,7 +6,8 @@ from tablekit.games.up_and_down.actions import PASS, SHOT, TURN, Play, from_code
 from tablekit.games.up_and_down.bots import HeuristicBot
 from tablekit.games.up_and_down.config import DEFAULT_PRESET, PRESETS, UpAndDownConfig
 from tablekit.games.up_and_down.lessons import LESSONS
-from tablekit.games.up_and_down.rules import UpAndDown, UpAndDownState
+from tablekit.games.up_and_down.rules import UpAndDown, UpAndDownState, standing
+from tablekit.games.up_and_down.solver import solver
 from tablekit.games.up_and_down.view import round_summary, view_model
 
 
@@ -30,6 +31,8 @@ SPEC = GameSpec(
     mode_options=("mode",),
     human_seats=_human_seats,
     round_summary=round_summary,
+    solver=solver,
+    standing=standing,
 )
 
 __all__ = [

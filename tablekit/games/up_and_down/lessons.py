@@ -8,7 +8,8 @@ move) and the titles ``lesson.<lesson id>.title``; both catalogs hold them all.
 
 The course: legal plays, Pass, Turn, Shot, elimination, the empty stock, the Basic match,
 Carry-over (ante, payments, pot claim), Carry-over (payment after a Shot, the pot carried
-over), Cul-de-sac (open hands, mission, score challenge, score and tie-breaks), solo. Basic
+over), Cul-de-sac (open hands, mission, score challenge, score and tie-breaks), solo, and
+"still winnable?" (the play table's meter, from ``solver.py``). Basic
 needs about a hundred plays to empty the stock, so the empty-stock lesson uses Cul-de-sac's
 ``removed_cards``; its point about Basic (an empty hand is out at its next turn) is narrated,
 and checked by ``tests/test_up_and_down_lessons.py``.
@@ -262,9 +263,25 @@ SOLO = _lesson(
     ],
 )
 
+# 12. Still winnable? The play table's meter (solver.py) on a solo puzzle whose stock is empty:
+# only one of five legal cards keeps every hand able to empty (tests check each claim with the
+# solver and by brute force).
+STILL_WINNABLE = _lesson(
+    "still_winnable", "solo", 3,
+    [[9, 37, 65, 35, 11], [63, 20, 76, 47, 51], [28, 21, 1, "P", 81]],
+    removed_cards=93,
+    steps=[
+        ("intro", None, "Scoring"),
+        ("opening", "1", "Setup"),
+        ("only_now", "9", "Scoring", _YOU),
+        ("choices", "20", "Scoring"),
+        ("line", None, "Scoring"),
+    ],
+)
+
 LESSONS: tuple[Lesson, ...] = (
     LEGAL_PLAYS, PASS_LESSON, TURN_LESSON, SHOT_LESSON, ELIMINATION, EMPTY_STOCK, MATCH,
-    CARRY_OVER, CARRY_POT, CUL_DE_SAC, SOLO,
+    CARRY_OVER, CARRY_POT, CUL_DE_SAC, SOLO, STILL_WINNABLE,
 )
 
 

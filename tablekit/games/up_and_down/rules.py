@@ -781,4 +781,31 @@ class UpAndDown(Game[UpAndDownState]):
         return REASON_CODES | EVENT_CODES | END_CODES | LABEL_CODES | HINT_CODES
 
 
-__all__ = ["PRESETS", "UpAndDown", "UpAndDownConfig", "UpAndDownState"]
+def standing(game: Game[Any], state: UpAndDownState) -> tuple[float, ...]:
+    """Each seat's standing now, from public information only (higher is better): the match
+    score (game wins, or chips less chips bought where chips are played; 0 in the open-hand
+    modes, a single game) plus 0.5 while the seat is still in the game in progress. In the
+    open-hand modes, where shedding the hand finishes, a finished seat gets 0.25 more and each
+    card in hand costs 0.001. The in-game part is below 1, so the match score always counts
+    first.
+
+    >>> from tablekit import make
+    >>> game = make("up_and_down", preset="basic", players=3)
+    >>> standing(game, game.initial_state(1))
+    (0.5, 0.5, 0.5)
+    """
+    assert isinstance(game, UpAndDown)
+    cfg = game.config
+    out = []
+    for seat, status in enumerate(state.status):
+        if cfg.open_hands:
+            value = 0.25 * (status == FINISHED) - 0.001 * len(state.hands[seat])
+        elif cfg.uses_chips:
+            value = float(state.chips[seat] - state.bought[seat])
+        else:
+            value = float(state.wins[seat])
+        out.append(value + 0.5 * (status in (ACTIVE, FINISHED)))
+    return tuple(out)
+
+
+__all__ = ["PRESETS", "UpAndDown", "UpAndDownConfig", "UpAndDownState", "standing"]

@@ -21,7 +21,7 @@ from tablekit.games.up_or_down.actions import (
 )
 from tablekit.games.up_or_down.config import COLOURS, DEFAULT_PRESET, PRESETS, UpOrDownConfig
 from tablekit.core.registry import GameSpec
-from tablekit.games.up_or_down.rules import UpOrDown, UpOrDownState, colour
+from tablekit.games.up_or_down.rules import UpOrDown, UpOrDownState, colour, standing
 
 from tablekit.games.up_or_down.bots import HeuristicBot
 from tablekit.games.up_or_down.lessons import LESSONS
@@ -42,6 +42,7 @@ SPEC = GameSpec(
                   "A": "take_any", "X": "remove_one"},
     ui_options=("length", "discard_value", "rainbow", "pure_colour", "greenhorn", "special", "take", "remove_one"),
     round_summary=round_summary,
+    standing=standing,
 )
 
 __all__ = [

@@ -913,5 +913,18 @@ def cards_in_areas(state: UpOrDownState) -> int:
     return sum(len(col) for cols in state.columns for col in cols) + sum(len(d) for d in state.discards)
 
 
+def standing(game: Game[Any], state: UpOrDownState) -> tuple[float, ...]:
+    """Each seat's standing now (higher is better): the score of its area as it lies on the
+    table (columns, discards and bonuses are public), as the game will count it at the end.
+
+    >>> from tablekit import make
+    >>> game = make("up_or_down", preset="base", players=3)
+    >>> standing(game, game.initial_state(1))
+    (0.0, 0.0, 0.0)
+    """
+    assert isinstance(game, UpOrDown)
+    return tuple(float(game.breakdown(state, seat).total) for seat in range(game.config.players))
+
+
 __all__ = ["Breakdown", "ColumnScore", "PRESETS", "UpOrDown", "UpOrDownConfig", "UpOrDownState", "cards_in_areas",
-           "colour", "fits", "neighbours"]
+           "colour", "fits", "neighbours", "standing"]

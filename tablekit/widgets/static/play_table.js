@@ -98,7 +98,7 @@ function render({ model, el: host }) {
   const parts = {};
   const LAYOUT = {
     top: ["header", "top"],
-    main: ["prompt", "last", "message", "summary", "choose", "moves", "board", "controls"],
+    main: ["prompt", "last", "meter", "message", "summary", "choose", "moves", "board", "controls"],
     side: ["opponents", "log", "common"],
     end: ["live"],
   };
@@ -173,6 +173,39 @@ function render({ model, el: host }) {
       controls.appendChild(el("label", {}, [four, el("span", { text: " " + L("four_colour") })]));
     }
     return controls;
+  }
+
+  // "Still winnable?" (open-hand co-op and solo modes): the answer in words; a sampled share as
+  // a bar with its 95% interval behind it; the goal it is about; "Show me a winning line". The
+  // styles are inline so that the meter needs nothing from the stylesheet.
+  function meterPart(m) {
+    const children = [
+      el("div", { class: "tk-meter-head", style: "display:flex;gap:0.6em;align-items:baseline;flex-wrap:wrap" }, [
+        el("span", { class: "tk-meter-title", text: m.title, style: "font-weight:600" }),
+        el("span", { class: "tk-meter-text", text: m.text }),
+      ]),
+    ];
+    if (typeof m.share === "number") {
+      const low = Math.max(0, Math.min(100, m.low)), high = Math.max(low, Math.min(100, m.high));
+      children.push(el("div", {
+        class: "tk-meter-bar", role: "meter", "aria-valuemin": 0, "aria-valuemax": 100,
+        "aria-valuenow": m.share, "aria-valuetext": m.text, "aria-label": m.title,
+        style: "position:relative;height:0.8em;max-width:24em;margin:0.25em 0;border:1px solid #666;border-radius:3px;background:#fff",
+      }, [
+        el("div", { class: "tk-meter-range",
+                    style: `position:absolute;top:0;bottom:0;left:${low}%;width:${high - low}%;background:#c9dcf2` }),
+        el("div", { class: "tk-meter-fill",
+                    style: `position:absolute;top:25%;bottom:25%;left:0;width:${Math.max(0, Math.min(100, m.share))}%;background:#1f5fa8` }),
+      ]));
+    }
+    const foot = [el("span", { class: "tk-meter-goal", text: m.goal, style: "color:#555" })];
+    if (m.detail) foot.push(el("span", { class: "tk-meter-detail", text: " " + m.detail, style: "color:#555" }));
+    children.push(el("div", { class: "tk-meter-foot", style: "font-size:0.9em" }, foot));
+    if (m.can_show) children.push(button(m.show, { type: "winning_line" }, "tk-winning-line-button"));
+    return el("div", { class: `tk-meter tk-meter-${m.status}${m.exact ? " tk-meter-exact" : " tk-meter-sampled"}`,
+                       role: "group", "aria-label": m.title,
+                       style: "margin:0.3em 0;padding:0.3em 0.5em;border-left:4px solid " +
+                              (m.status === "winnable" ? "#2e7d32" : m.status === "lost" ? "#b3261e" : "#888") }, children);
   }
 
   // The replay bar: buttons, a slider over every step (with a tick where each round starts) and
@@ -835,6 +868,8 @@ function render({ model, el: host }) {
       ? el("div", { class: "tk-last" }, [el("span", { class: "tk-last-label", text: L("last_move") + ": " }),
                                          el("span", { class: "tk-last-text", text: view.last_move })])
       : null));
+    const meter = !view.replay && !inLesson ? (view.winnable || null) : null;
+    setPart("meter", JSON.stringify([meter, looks]), () => (meter ? meterPart(meter) : null));
     parts.choose.sig = undefined;
     setPart("choose", null, chooseBar);
     setPart("moves", JSON.stringify([view.buttons || [], looks]), () => (view.buttons && view.buttons.length
