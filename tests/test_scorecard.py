@@ -237,14 +237,14 @@ def test_the_explorer_caps_a_run_with_the_search_bot(monkeypatch: pytest.MonkeyP
     assert ex._bot_order()[-1] == "search"
     ex.bot_selects[1].value = "search"
     assert ex.search_note.layout.display != "none"
-    assert "at most 40 games" in ex.search_note.value and "50 playouts" in ex.search_note.value
+    assert "at most 20 games" in ex.search_note.value and "40 playouts" in ex.search_note.value
     job = ex._read_job()
-    assert job.n == explorer_module.SEARCH_MAX_GAMES == 40 and job.capped
+    assert job.n == explorer_module.SEARCH_MAX_GAMES == 20 and job.capped
     bots = job.players()
     assert bots[0] == "heuristic"
-    assert isinstance(bots[1], SearchBot) and bots[1].playouts == 50 and bots[1].seconds is None
+    assert isinstance(bots[1], SearchBot) and bots[1].playouts == explorer_module.SEARCH_PLAYOUTS == 40 and bots[1].seconds is None
     ex.set_lang("ja")
-    assert "40ゲーム" in ex.search_note.value
+    assert "20ゲーム" in ex.search_note.value
     # A real run, with the cap lowered so that the test stays short: it plays only that many.
     monkeypatch.setattr(explorer_module, "SEARCH_MAX_GAMES", 2)
     ex.options_a.widgets["single_game"].value = True

@@ -276,3 +276,13 @@ def test_the_notebook_uses_what_it_teaches() -> None:
     code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
     assert sum(line.lstrip().startswith("assert ") for line in code.splitlines()) >= 5
     assert "check_bot(" in code and "tournament(" in code and "FigureWidget" not in code
+
+
+def test_tablekits_own_bots_are_never_timed() -> None:
+    """A wall-clock limit on the built-in bots would let a busy machine change the results: only
+    learners' bots are stopped. Even a limit no move can meet leaves the built-in bots alone."""
+    result = tournament(GAME, ["random", "heuristic"], games_per_pairing=2, seed=3, move_seconds=1e-9)
+    assert result.incidents.empty
+    slow = tournament(GAME, [lambda observation, legal: legal[0], "random"], games_per_pairing=2, seed=3,
+                      move_seconds=1e-9)
+    assert set(slow.incidents["kind"]) == {"stall"}

@@ -283,6 +283,9 @@ def paired_search(game: Game[Any], state: Any, seat: int, playouts: int = 200, s
 #: ``bench/search_strength.py``; see ``bench/README.md``).
 DEFAULT_PLAYOUTS = 300
 DEFAULT_SECONDS = 0.8
+#: Moves a roll-out plays in a match before the standing scores it (``SearchBot(horizon="auto")``):
+#: about a deal or two, so a move is judged by the deal it is in, not by the luck of later deals.
+MATCH_HORIZON = 100
 #: Roll-out policies by name: random legal moves, or the game's heuristic bot in every seat.
 ROLLOUTS = ("heuristic", "random")
 #: Search algorithms by name: the root-paired search (:func:`paired_search`) or the tree (:func:`search`).
@@ -306,8 +309,8 @@ class SearchBot:
     name = "search"
 
     def __init__(self, playouts: int = DEFAULT_PLAYOUTS, seconds: float | None = DEFAULT_SECONDS,
-                 rollout: str = "heuristic", epsilon: float = 0.1, horizon: int | None = None,
-                 algorithm: str = "paired") -> None:
+                 rollout: str = "heuristic", epsilon: float = 0.1, horizon: int | str | None = "auto",
+                 algorithm: str = "paired", z: float = 1.0) -> None:
         if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
             raise ValueError(f"SearchBot: playouts must be a whole number of at least 1 (got {playouts!r})")
         if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
@@ -318,19 +321,31 @@ class SearchBot:
             raise ValueError(f"SearchBot: algorithm must be one of {', '.join(ALGORITHMS)} (got {algorithm!r})")
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"SearchBot: epsilon must be between 0 and 1 (got {epsilon!r})")
-        if horizon is not None and (isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 1):
-            raise ValueError(f"SearchBot: horizon must be a whole number of at least 1 or None (got {horizon!r})")
+        if horizon not in (None, "auto") and (isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 1):
+            raise ValueError(f"SearchBot: horizon must be a whole number of at least 1, 'auto' or None (got {horizon!r})")
         self.playouts = playouts
         self.seconds = seconds
         self.rollout = rollout
         self.epsilon = epsilon
         self.horizon = horizon
         self.algorithm = algorithm
+        self.z = z
         self._policies: dict[Game[Any], Policy] = {}
 
     def __getstate__(self) -> dict[str, Any]:
         # Roll-out policies are closures: a copy (e.g. in a worker process) makes its own.
         return {**self.__dict__, "_policies": {}}
+
+    def horizon_for(self, game: Game[Any]) -> int | None:
+        """The roll-out horizon in ``game``: ``"auto"`` cuts roll-outs at :data:`MATCH_HORIZON`
+        moves in a match (a game of several deals to a target) whose game has a standing, and
+        plays every other roll-out to the end."""
+        if self.horizon != "auto":
+            return self.horizon if isinstance(self.horizon, int) else None
+        game_spec = spec(game.name)
+        if game_spec.standing is not None and game_spec.is_match(game.config):
+            return MATCH_HORIZON
+        return None
 
     def policy(self, game: Game[Any]) -> Policy:
         """The roll-out policy for ``game`` (made once per game)."""
@@ -356,10 +371,10 @@ class SearchBot:
         """The whole search result: the move and each root action's visits and mean reward."""
         if self.algorithm == "mcts":
             return search(game, state, seat, playouts=self.playouts, seconds=self.seconds, rng=rng,
-                          policy=self.policy(game), horizon=self.horizon)
+                          policy=self.policy(game), horizon=self.horizon_for(game))
         return paired_search(game, state, seat, playouts=self.playouts, seconds=self.seconds, rng=rng,
                              policy=self.policy(game), baseline=self._baseline(game, state, rng),
-                             horizon=self.horizon)
+                             horizon=self.horizon_for(game), z=self.z)
 
     def _baseline(self, game: Game[Any], state: Any, rng: random.Random) -> Action | None:
         """The move the roll-out bot would make here, from the seat's own observation."""
@@ -370,5 +385,5 @@ class SearchBot:
         return decide(make_bot(self.rollout, game), game, state, random.Random(rng.getrandbits(64)))
 
 
-__all__ = ["ALGORITHMS", "DEFAULT_PLAYOUTS", "DEFAULT_SECONDS", "EXPLORATION", "ROLLOUTS", "Policy", "SearchBot",
+__all__ = ["ALGORITHMS", "DEFAULT_PLAYOUTS", "DEFAULT_SECONDS", "EXPLORATION", "MATCH_HORIZON", "ROLLOUTS", "Policy", "SearchBot",
            "SearchResult", "bot_policy", "paired_search", "random_policy", "rewards", "search", "standing_rewards"]

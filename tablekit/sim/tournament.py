@@ -33,7 +33,9 @@ the worker processes of ``workers > 1``) a move is stopped after ``move_seconds`
 bot's code; it derives from ``BaseException``, so a learner's ``except Exception`` does not
 swallow it. Elsewhere (another thread, Windows) a slow move is detected only when it returns,
 so a move that never returns cannot be stopped there: a warning says so. The limit is wall
-time, so results are the same for a seed as long as no move comes near the limit.
+time, so results are the same for a seed as long as no move comes near the limit. tablekit's
+own bots (random, heuristic, search) are never timed: they always answer, and a busy machine
+must not change who wins.
 
 >>> from tablekit import make
 >>> game = make("up_and_down", players=2, single_game=True)
@@ -271,6 +273,12 @@ class _Position:
                         reason=reason, where=where, error=error)
 
 
+def _trusted(bot: Bot) -> bool:
+    """tablekit's own bots (not a learner's function) are never timed: they always answer, and
+    a wall-clock limit on them would let a busy machine change a tournament's results."""
+    return not isinstance(bot, FunctionBot) and type(bot).__module__.startswith("tablekit.")
+
+
 def _move(game: Game[Any], state: Any, bot: Bot, name: str, rng: random.Random, seconds: float | None,
           seed: int, move: int, lang: str) -> Action | Incident:
     """Ask ``bot`` for its move with :func:`tablekit.bots.decide`; an :class:`Incident` when it
@@ -280,7 +288,7 @@ def _move(game: Game[Any], state: Any, bot: Bot, name: str, rng: random.Random, 
     legal = game.legal_actions(state)
     here = _Position(name, seat, tuple(a.code for a in legal), seed, move, lang)
     try:
-        value = _timed(lambda: decide(bot, game, state, rng), seconds)
+        value = _timed(lambda: decide(bot, game, state, rng), None if _trusted(bot) else seconds)
     except MoveTimeout:
         return here.incident("stall", "stall", seconds=_fmt_seconds(seconds or 0))
     except ChoiceError as problem:
@@ -568,8 +576,8 @@ def tournament(game: Game[Any], entrants: Sequence[Entrant], games_per_pairing: 
     see :func:`tablekit.bots.bot_names`), Bot objects or learners' functions. Each pair of
     entrants plays ``games_per_pairing`` games (see the module docstring for the seating); every
     move is asked with :func:`tablekit.bots.decide`. A bot that raises, chooses an illegal action
-    or takes longer than ``move_seconds`` (None: no limit) for a move loses that game, the
-    incident is recorded, and the tournament goes on.
+    or takes longer than ``move_seconds`` (None: no limit; tablekit's own bots are never timed)
+    for a move loses that game, the incident is recorded, and the tournament goes on.
 
     ``"search"`` is ``SearchBot(playouts=search_playouts, seconds=None)``: a small budget
     (default :data:`SEARCH_PLAYOUTS`) with no CPU-time cap, so its moves are repeatable and a

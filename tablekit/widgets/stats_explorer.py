@@ -15,7 +15,7 @@ seat advantage, balance, game length and its spread, games stopped by a limit, d
 the winning margin and the lead changes, each with its 95% interval, and B − A) is shown as a
 table and a chart (``figures["scorecard"]``, ``last_scorecard``).
 
-The search bot thinks about a thousand times longer than the others, so when any seat plays
+The search bot thinks hundreds of times longer than the others, so when any seat plays
 it a run is capped at ``SEARCH_MAX_GAMES`` games and the bot searches ``SEARCH_PLAYOUTS``
 playouts a move (no time limit, so runs stay repeatable); the page says so beside the bots. Every word on screen comes from the i18n catalogs
 (``widgets.stats.*``), and a bad combination of options shows a friendly message (a ``.tk-error``
@@ -90,9 +90,9 @@ VARIANTS = ("A", "B")
 MAX_GAMES = 100_000
 MAX_SEED = 2**31 - 1
 #: With the search bot at any seat, a run plays at most this many games (per variant) ...
-SEARCH_MAX_GAMES = 40
+SEARCH_MAX_GAMES = 20
 #: ... and the bot searches this many playouts a move (no CPU-time cap: runs stay repeatable).
-SEARCH_PLAYOUTS = 50
+SEARCH_PLAYOUTS = 40
 #: The scorecard counts lead changes by replaying each game's record; records are kept for
 #: runs up to this many games per variant (beyond, that row says n/a).
 SCORECARD_RECORDS_MAX = 5_000
