@@ -10,6 +10,7 @@ from tk_page import open_dashboard
 
 from tablekit.i18n import tr
 from tablekit.widgets.labels import bot_label, option_label
+from tablekit.widgets.stats_explorer import SEARCH_MAX_GAMES
 
 pytestmark = pytest.mark.browser
 
@@ -57,7 +58,7 @@ def test_choosing_the_search_bot_says_the_run_is_capped(page: Page, voila_url: s
     seat = stats.locator("select").filter(has=page.locator("option", has_text=bot_label("search", "en"))).first
     seat.select_option(label=bot_label("search", "en"))
     expect(note).to_be_visible()
-    expect(note).to_contain_text("at most 40 games")
+    expect(note).to_contain_text(f"at most {SEARCH_MAX_GAMES} games")
     expect(note).to_contain_text("50 playouts")
     seat.select_option(label=bot_label("heuristic", "en"))
     expect(note).to_be_hidden()
