@@ -10,7 +10,7 @@ from tk_page import open_dashboard
 
 from tablekit.i18n import tr
 from tablekit.widgets.labels import bot_label, option_label
-from tablekit.widgets.stats_explorer import SEARCH_MAX_GAMES
+from tablekit.widgets.stats_explorer import SEARCH_MAX_GAMES, SEARCH_PLAYOUTS
 
 pytestmark = pytest.mark.browser
 
@@ -59,7 +59,7 @@ def test_choosing_the_search_bot_says_the_run_is_capped(page: Page, voila_url: s
     seat.select_option(label=bot_label("search", "en"))
     expect(note).to_be_visible()
     expect(note).to_contain_text(f"at most {SEARCH_MAX_GAMES} games")
-    expect(note).to_contain_text("50 playouts")
+    expect(note).to_contain_text(f"{SEARCH_PLAYOUTS} playouts")
     seat.select_option(label=bot_label("heuristic", "en"))
     expect(note).to_be_hidden()
     assert_no_error_text(page)
