@@ -53,7 +53,7 @@ CASES: list[tuple[str, str, int, dict[str, Any], int, float]] = [
     ("page_one", "classic", 2, {}, 300, 1.0),
 ]
 #: Co-operative cases: (game, preset, players, playouts, games per -n).
-COOPERATIVE: list[tuple[str, str, int, int, float]] = [("up_and_down", "cul_de_sac", 3, 300, 0.5)]
+COOPERATIVE: list[tuple[str, str, int, int, float]] = [("up_and_down", "cul_de_sac", 3, 100, 0.4)]
 #: The play page's games (its presets as a learner meets them) for the move-time table.
 PLAY_PAGE = [("up_and_down", "basic", 4), ("ultimate", "basic", 4), ("up_or_down", "base", 4),
              ("narabe_runo", "basic", 4), ("page_one", "classic", 4), ("up_and_down", "cul_de_sac", 4)]

@@ -8,38 +8,21 @@ dashboard."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
+
+from helpers_positions import midgame
 
 from tablekit import make
 from tablekit.bots import decide, make_bot
 from tablekit.bots.search import SearchBot, paired_search, rewards, search
-from tablekit.core.game import Game
-from tablekit.core.registry import list_games, spec
+from tablekit.core.registry import list_games
 from tablekit.session import Session
-
-
-def _midgame(name: str, steps: int = 6) -> tuple[Game[Any], Any, int]:
-    """A game of ``name`` (middle player count) a few random moves in, and the seat to play."""
-    low, high = spec(name).players
-    game = make(name, players=(low + high) // 2)
-    rng = random.Random(11)
-    state = game.initial_state(3)
-    for _ in range(steps):
-        legal = game.legal_actions(state)
-        after, _ = game.step(state, legal[rng.randrange(len(legal))])
-        if game.is_terminal(after):
-            break
-        state = after
-    seat = game.current_player(state)
-    assert seat is not None
-    return game, state, seat
 
 
 @pytest.mark.parametrize("name", list_games())
 def test_the_search_sees_only_what_its_seat_may_know(name: str) -> None:
-    game, state, seat = _midgame(name)
+    game, state, seat = midgame(name)
     # The same position with everything the seat cannot see dealt anew.
     other = game.determinize(state, seat, random.Random(99))
     assert game.observe(other, seat) == game.observe(state, seat)
@@ -52,7 +35,7 @@ def test_the_search_sees_only_what_its_seat_may_know(name: str) -> None:
 
 
 def test_the_budget_is_kept() -> None:
-    game, state, seat = _midgame("narabe_runo")
+    game, state, seat = midgame("narabe_runo")
     assert search(game, state, seat, playouts=7, rng=random.Random(1)).playouts == 7
     # A time budget that is already spent still runs one iteration (there is always an answer).
     assert search(game, state, seat, playouts=50, seconds=0.0, rng=random.Random(1)).playouts == 1
@@ -89,7 +72,7 @@ def test_rewards_share_a_tied_win() -> None:
 @pytest.mark.parametrize("name", list_games())
 def test_the_search_bot_sees_only_what_its_seat_may_know(name: str) -> None:
     """The bot as the menus make it (the root-paired search with the heuristic's roll-outs)."""
-    game, state, seat = _midgame(name)
+    game, state, seat = midgame(name)
     other = game.determinize(state, seat, random.Random(99))
     assert other != state and game.observe(other, seat) == game.observe(state, seat)
     bot = SearchBot(playouts=24, seconds=None)
@@ -117,7 +100,7 @@ def test_the_paired_search_compares_actions_on_the_same_worlds() -> None:
 
 
 def test_the_paired_search_keeps_its_time_budget() -> None:
-    game, state, seat = _midgame("page_one")
+    game, state, seat = midgame("page_one")
     found = paired_search(game, state, seat, playouts=10_000, seconds=1e-9, rng=random.Random(1))
     # Out of time before one whole world: the first legal action (no baseline given), nothing sampled.
     assert found.playouts == 0 and found.action == game.legal_actions(state)[0]

@@ -13,34 +13,19 @@ import pytest
 import toy_game
 from helpers_page_one import deal
 
+from helpers_positions import midgame
+
 from tablekit import make
 from tablekit.bots import decide, make_bot
 from tablekit.core.errors import IllegalActionError
 from tablekit.core.game import Game
-from tablekit.core.registry import list_games, spec
+from tablekit.core.registry import list_games
 from tablekit.core.rng import derive_seed
 from tablekit.session import Session
 from tablekit.sim.stats import paired_difference
 from tablekit.sim.whatif import move_at, what_if, what_if_at
 from tablekit.widgets.dashboards import play_dashboard
 from tablekit.widgets.whatif import what_if_figure
-
-
-def _midgame(name: str, steps: int = 6) -> tuple[Game[Any], Any, int]:
-    """A game of ``name`` a few random moves in, at a position with two moves or more."""
-    low, high = spec(name).players
-    game = make(name, players=(low + high) // 2)
-    rng = random.Random(11)
-    state = game.initial_state(3)
-    done = 0
-    while done < steps or len(game.legal_actions(state)) < 2:
-        legal = game.legal_actions(state)
-        after, _ = game.step(state, legal[rng.randrange(len(legal))])
-        assert not game.is_terminal(after)
-        state, done = after, done + 1
-    seat = game.current_player(state)
-    assert seat is not None
-    return game, state, seat
 
 
 def _play_on_by_hand(game: Game[Any], state: Any, seat: int, code: str, bot: str, n: int,
@@ -80,7 +65,7 @@ def test_a_shared_win_counts_its_share() -> None:
 
 
 def test_the_numbers_are_those_of_a_direct_simulation() -> None:
-    game, state, seat = _midgame("page_one")
+    game, state, seat = midgame("page_one", choices=2)
     first, second = (a.code for a in game.legal_actions(state)[:2])
     result = what_if(game, state, seat, [first, second], "heuristic", n=12, seed=4)
     by_hand = [_play_on_by_hand(game, state, seat, code, "heuristic", 12, 4) for code in (first, second)]
@@ -113,7 +98,7 @@ def test_a_move_that_wins_on_the_spot_shows_a_large_difference() -> None:
 
 @pytest.mark.parametrize("name", list_games())
 def test_it_uses_only_what_the_seat_could_see(name: str) -> None:
-    game, state, seat = _midgame(name)
+    game, state, seat = midgame(name, choices=2)
     other = game.determinize(state, seat, random.Random(99))
     assert game.observe(other, seat) == game.observe(state, seat)
     assert other != state, "the position hides something from the seat"
@@ -123,7 +108,7 @@ def test_it_uses_only_what_the_seat_could_see(name: str) -> None:
 
 
 def test_an_illegal_action_is_refused_with_the_rule_and_nothing_changes() -> None:
-    game, state, seat = _midgame("up_and_down")
+    game, state, seat = midgame("up_and_down", choices=2)
     before = game.observe(state, None)
     legal = {a.code for a in game.legal_actions(state)}
     illegal = next(a for a in game.candidate_actions(state) if a.code not in legal)
@@ -146,7 +131,7 @@ def test_an_illegal_action_is_refused_with_the_rule_and_nothing_changes() -> Non
 
 
 def test_the_same_action_twice_differs_by_exactly_nothing() -> None:
-    game, state, seat = _midgame("narabe_runo")
+    game, state, seat = midgame("narabe_runo", choices=2)
     code = game.legal_actions(state)[0].code
     result = what_if(game, state, seat, [code, code], n=6, seed=3)
     assert result.branches[0].wins == result.branches[1].wins

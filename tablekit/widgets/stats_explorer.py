@@ -957,12 +957,7 @@ class StatsExplorer(widgets.VBox):
             items = []
             if job is not None:
                 game = dict(job.games)[v]
-                panel = self.options_a if v == "A" else self.options_b
-                defaults = presets(game.name)[game.preset].to_dict()
-                changed = [f"{option_label(game.name, f, lang)} = "
-                           f"{choice_label(game.name, f, val, lang) if isinstance(val, str) else val}"
-                           for f, val in game.config.to_dict().items()
-                           if f != "players" and defaults.get(f) != val and f in panel.describe]
+                changed = self._changed_options(v, lang)
                 items.append(_t("summary.setup", lang, preset=preset_label(game.name, game.preset, lang),
                                 players=game.num_players, n=len(df), seed=job.seed,
                                 changes=", ".join(changed) if changed else _t("summary.no_changes", lang)))
@@ -1003,14 +998,22 @@ class StatsExplorer(widgets.VBox):
         assert job is not None
         lang = self.lang
         game = dict(job.games)[variant]
-        panel = self.options_a if variant == "A" else self.options_b
-        defaults = presets(game.name)[game.preset].to_dict()
-        changed = [f"{option_label(game.name, f, lang)} = "
-                   f"{choice_label(game.name, f, val, lang) if isinstance(val, str) else val}"
-                   for f, val in game.config.to_dict().items()
-                   if f != "players" and defaults.get(f) != val and f in panel.describe]
+        changed = self._changed_options(variant, lang)
         name = preset_label(game.name, game.preset, lang)
         return f"{name} ({', '.join(changed)})" if changed else name
+
+    def _changed_options(self, variant: str, lang: str) -> list[str]:
+        """The options of the last run's ``variant`` that differ from its preset, as
+        "label = value" in ``lang`` (only the options its panel offers)."""
+        job = self._last_job
+        assert job is not None
+        game = dict(job.games)[variant]
+        panel = self.options_a if variant == "A" else self.options_b
+        defaults = presets(game.name)[game.preset].to_dict()
+        return [f"{option_label(game.name, f, lang)} = "
+                f"{choice_label(game.name, f, val, lang) if isinstance(val, str) else val}"
+                for f, val in game.config.to_dict().items()
+                if f != "players" and defaults.get(f) != val and f in panel.describe]
 
     def _scorecard_html(self) -> str:
         """The scorecard of A vs B: what was compared, the table and what its measures mean."""

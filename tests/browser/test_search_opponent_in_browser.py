@@ -9,20 +9,16 @@ from __future__ import annotations
 
 import pytest
 from helpers_browser import assert_no_error_text, widget_messages
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 from tk_page import (
-    LOAD_TIMEOUT,
-    MY_PLAYABLE,
     STEP_TIMEOUT,
-    TABLE,
     board_html,
     hidden_card_leaks,
     log_received,
-    open_dashboard,
+    open_fast_play,
     play_first_playable,
     press_deal,
     set_players,
-    set_range,
     wait_for_my_turn,
 )
 
@@ -34,9 +30,7 @@ MOVES = 4  # my moves: each waits for the search bots' replies
 
 
 def test_a_learner_plays_against_the_search_bot(page: Page, voila_url: str) -> None:
-    open_dashboard(page, voila_url, "play")
-    expect(page.locator(MY_PLAYABLE).first).to_be_visible(timeout=LOAD_TIMEOUT)
-    set_range(page, f"{TABLE} .tk-speed", 0)
+    open_fast_play(page, voila_url)
     opponents = page.locator(".tk-dash-bar select").and_(page.get_by_label(tr("widgets.dash.bots", "en"), exact=True))
     label = tr("widgets.stats.bot.search", "en")
     index = opponents.evaluate(r"(el, label) => Array.from(el.options).findIndex("

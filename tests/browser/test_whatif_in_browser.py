@@ -13,13 +13,11 @@ import pytest
 from helpers_browser import assert_no_error_text, save_screenshot, widget_messages
 from playwright.sync_api import Page, expect
 from tk_page import (
-    MY_PLAYABLE,
     STEP_TIMEOUT,
     TABLE,
     hidden_card_leaks,
-    open_dashboard,
+    open_fast_play,
     play_until_over,
-    set_range,
     type_deal_code,
 )
 
@@ -33,9 +31,7 @@ RUN_TIMEOUT = 60_000  # ms: a few games played on twice in the kernel, then plot
 
 
 def test_what_if_in_the_replay(page: Page, voila_url: str) -> None:
-    open_dashboard(page, voila_url, "play")
-    expect(page.locator(MY_PLAYABLE).first).to_be_visible(timeout=STEP_TIMEOUT)
-    set_range(page, f"{TABLE} .tk-speed", 0)
+    open_fast_play(page, voila_url)
     type_deal_code(page, SHORT_MATCH)
     play_until_over(page, last=True, max_clicks=200, budget=60)
     panel = page.locator(PANEL)

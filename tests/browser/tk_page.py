@@ -395,3 +395,11 @@ def press(target: Locator, keyboard: bool) -> None:
         target.press("Enter")
     else:
         target.click()
+
+
+def open_fast_play(page: Page, voila_url: str) -> None:
+    """Open the play dashboard as a visitor does (its default deal), wait until a card of mine
+    can be played, and set the bots' delay to 0."""
+    open_dashboard(page, voila_url, "play")
+    expect(page.locator(MY_PLAYABLE).first).to_be_visible(timeout=LOAD_TIMEOUT)
+    set_range(page, f"{TABLE} .tk-speed", 0)
