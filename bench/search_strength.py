@@ -48,7 +48,7 @@ from tablekit.sim.stats import paired_difference, wilson_interval
 CASES: list[tuple[str, str, int, dict[str, Any], int, float]] = [
     ("up_and_down", "basic", 2, {"single_game": True}, 300, 1.0),
     ("ultimate", "basic", 4, {"single_deal": True}, 100, 0.7),
-    ("up_or_down", "base", 2, {}, 80, 0.2),
+    ("up_or_down", "base", 2, {}, 80, 0.14),
     ("narabe_runo", "basic", 2, {}, 80, 0.2),
     ("page_one", "classic", 2, {}, 300, 1.0),
 ]

@@ -7,6 +7,7 @@ dashboard."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -16,7 +17,8 @@ from helpers_positions import midgame
 from tablekit import make
 from tablekit.bots import decide, make_bot
 from tablekit.bots.search import SearchBot, paired_search, rewards, search
-from tablekit.core.registry import list_games
+from tablekit.core.errors import ConfigError
+from tablekit.core.registry import list_games, spec
 from tablekit.session import Session
 
 
@@ -176,6 +178,10 @@ def test_roll_outs_in_a_match_stop_at_the_horizon() -> None:
     assert bot.horizon_for(make("page_one")) is None
     assert SearchBot(horizon=30).horizon_for(make("page_one")) == 30
     assert SearchBot(horizon=None).horizon_for(make("ultimate")) is None
+    # A game whose roll-outs are long says so in its spec; a horizon needs a standing.
+    assert bot.horizon_for(make("up_or_down")) == spec("up_or_down").search_horizon == 30
+    with pytest.raises(ConfigError, match="search_horizon"):
+        dataclasses.replace(spec("up_or_down"), standing=None)
     # A cut roll-out is scored by the standing: the leaders share the win.
     game = make("ultimate")
     state = game.initial_state(2)

@@ -337,12 +337,15 @@ class SearchBot:
         return {**self.__dict__, "_policies": {}}
 
     def horizon_for(self, game: Game[Any]) -> int | None:
-        """The roll-out horizon in ``game``: ``"auto"`` cuts roll-outs at :data:`MATCH_HORIZON`
-        moves in a match (a game of several deals to a target) whose game has a standing, and
-        plays every other roll-out to the end."""
+        """The roll-out horizon in ``game``: ``"auto"`` takes the game's ``GameSpec.search_horizon``
+        (a game whose roll-outs are long), else cuts roll-outs at :data:`MATCH_HORIZON` moves in a
+        match (a game of several deals to a target) whose game has a standing, and plays every
+        other roll-out to the end."""
         if self.horizon != "auto":
             return self.horizon if isinstance(self.horizon, int) else None
         game_spec = spec(game.name)
+        if game_spec.search_horizon is not None:
+            return game_spec.search_horizon
         if game_spec.standing is not None and game_spec.is_match(game.config):
             return MATCH_HORIZON
         return None

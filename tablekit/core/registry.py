@@ -75,6 +75,10 @@ class GameSpec:
     * ``standing(game, state)``: each seat's standing now (higher is better; the leader is the
       highest), for measures such as how often the lead changes. None (the default): the game
       does not say who leads mid-game.
+    * ``search_horizon``: how many moves the search bot's roll-outs play before the standing
+      scores them, for a game whose roll-outs are long (``SearchBot(horizon="auto")``). None (the
+      default): a match is cut at ``tablekit.bots.search.MATCH_HORIZON`` moves, any other game
+      is played to its end. Needs a ``standing``.
     """
 
     name: str
@@ -96,8 +100,12 @@ class GameSpec:
     round_summary: Callable[[Game[Any], Sequence[Event], str], dict[str, Any] | None] | None = None
     solver: Callable[..., Any] | None = None
     standing: Callable[[Game[Any], Any], Sequence[float]] | None = None
+    search_horizon: int | None = None
 
     def __post_init__(self) -> None:
+        if self.search_horizon is not None and (self.standing is None or self.search_horizon < 1):
+            raise ConfigError(self.name, "search_horizon", self.search_horizon,
+                              "a whole number of at least 1, for a game with a standing")
         if self.default_preset not in self.presets:
             raise ConfigError(self.name, "default_preset", self.default_preset, sorted(self.presets))
         for letter, preset in self.deal_letters.items():

@@ -43,6 +43,7 @@ SPEC = GameSpec(
     ui_options=("length", "discard_value", "rainbow", "pure_colour", "greenhorn", "special", "take", "remove_one"),
     round_summary=round_summary,
     standing=standing,
+    search_horizon=30,  # a whole roll-out is ~250 heuristic moves: too slow for a move in a second
 )
 
 __all__ = [
