@@ -1,4 +1,15 @@
-"""Information-set Monte Carlo tree search on the protocol alone, so it plays every game.
+"""The search bot: information-set Monte Carlo search on the protocol alone, so it plays every game.
+
+Two algorithms share the roll-outs (a ``policy``: random legal moves, or the game's heuristic bot
+in every seat, :func:`bot_policy`) and the rewards (each seat's share of the win, or of the lead
+by ``GameSpec.standing`` when a roll-out is cut at a ``horizon``):
+
+* :func:`paired_search` (the default of :class:`SearchBot`) searches the root only: each
+  iteration samples one world and plays *every* legal move in it, each followed by a roll-out
+  with the same random stream, so the moves are compared on the same worlds (common random
+  numbers). It keeps a baseline (the heuristic's move) unless another move beats it by more
+  than ``z`` standard errors of the paired differences.
+* :func:`search` grows a tree, as follows.
 
 ``search(game, state, seat, ...)`` chooses an action for ``seat`` (the seat to play) by
 single-observer information-set MCTS (Cowling, Powley and Whitehouse, 2012). Each iteration:
@@ -9,7 +20,8 @@ single-observer information-set MCTS (Cowling, Powley and Whitehouse, 2012). Eac
    children whose actions are legal in this world are *available*; an untried legal action is
    expanded, otherwise the available child with the highest UCB value (its mean reward for the
    player who chose it, plus ``c * sqrt(ln(times available) / visits)``) is followed;
-3. **roll out** with uniformly random legal actions to the end of the game;
+3. **roll out** with the policy (uniformly random legal actions unless one is given) to the end
+   of the game, or to the horizon;
 4. **back up** each seat's reward, its share of the win (``1 / len(winners)``, 0 for a loss):
    every node is credited with the reward of the player who made the move into it.
 
@@ -322,7 +334,8 @@ class SearchBot:
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"SearchBot: epsilon must be between 0 and 1 (got {epsilon!r})")
         if horizon not in (None, "auto") and (isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 1):
-            raise ValueError(f"SearchBot: horizon must be a whole number of at least 1, 'auto' or None (got {horizon!r})")
+            raise ValueError("SearchBot: horizon must be a whole number of at least 1, 'auto' or None "
+                             f"(got {horizon!r})")
         self.playouts = playouts
         self.seconds = seconds
         self.rollout = rollout
@@ -388,5 +401,6 @@ class SearchBot:
         return decide(make_bot(self.rollout, game), game, state, random.Random(rng.getrandbits(64)))
 
 
-__all__ = ["ALGORITHMS", "DEFAULT_PLAYOUTS", "DEFAULT_SECONDS", "EXPLORATION", "MATCH_HORIZON", "ROLLOUTS", "Policy", "SearchBot",
+__all__ = ["ALGORITHMS", "DEFAULT_PLAYOUTS", "DEFAULT_SECONDS", "EXPLORATION", "MATCH_HORIZON", "ROLLOUTS", "Policy",
+           "SearchBot",
            "SearchResult", "bot_policy", "paired_search", "random_policy", "rewards", "search", "standing_rewards"]
