@@ -394,6 +394,43 @@ def test_meter_never_shows_a_line_while_the_stock_is_hidden() -> None:
     assert not ({w for w in words.split()} & stock - {str(meter["share"]), str(meter["low"]), str(meter["high"])})
 
 
+def test_meter_waits_while_bots_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cul-de-sac against bots: the solver runs only where the person is to act (or the game
+    has stopped); a view drawn while bots are still to move shows the last answer as pending."""
+    import types
+
+    import tablekit.widgets.play_table as play_table
+
+    real = play_table.spec
+    asked: list[Any] = []
+
+    def counting(game: Any, state: Any, seconds: float) -> Solution | None:
+        asked.append(state)
+        return solve(game, state, seconds, max_nodes=2000)
+
+    monkeypatch.setattr(play_table, "spec", lambda name: types.SimpleNamespace(
+        solver=counting, round_summary=real(name).round_summary))
+    table = PlayTable(preset="cul_de_sac", players=3, seed=7, bot_delay=0)
+    views: list[dict[str, Any]] = []
+    show = table._show
+    monkeypatch.setattr(table, "_show", lambda view, four=None: (views.append(view), show(view, four)))
+    moves = 0
+    while not table.session.is_over and moves < 6:
+        table.handle({"type": "play", "code": table.view["actions"][0]["code"]})
+        moves += 1
+    session = table.session
+    game = session.game
+    assert asked and all(game.current_player(s) == session.seat or game.outcome(s) is not None
+                         for s in asked), "the solver ran for a position where a bot was to move"
+    pending = [v["winnable"] for v in views if "pending" in v.get("winnable", {})]
+    answered = [v["winnable"] for v in views if "winnable" in v and "pending" not in v["winnable"]]
+    assert pending and answered
+    assert all(m["pending"] == "(from before the bots' moves: worked out again on your turn)" and not m["can_show"]
+               for m in pending)
+    # Bots moved between the person's moves, yet the solver ran about once per turn of theirs.
+    assert len(asked) <= moves + 2 < len(views)
+
+
 def test_meter_budget_gives_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
     import types
 

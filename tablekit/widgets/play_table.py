@@ -7,8 +7,9 @@ the human's turn, and that the action is legal. Synced traits are display state 
 never acts on a trait value written by the browser.
 
 In a mode whose game has a solver (``SPEC.solver``: Up&Down's Cul-de-sac and solo), the table
-shows a "Still winnable?" meter that is worked out again after every move, within
-``meter_seconds`` of CPU time (``METER_SECONDS``). The hands are open but the order of the stock
+shows a "Still winnable?" meter that is worked out again after every move that leaves the
+person to act (and when the game or a round ends), within ``meter_seconds`` of CPU time
+(``METER_SECONDS``); while bots move, it shows its last answer as pending. The hands are open but the order of the stock
 is not: while the stock holds cards, the meter gives the share of sampled stock orders that are
 still winnable (the solver samples them with ``determinize``, never reading the real order),
 and only once the stock is empty an exact answer; "Show me a winning line" then names the next
@@ -169,6 +170,7 @@ class PlayTable(TableWidget):
         self._hint_code = None
         self.replay_at = None
         self._round_end = None
+        self._solved = None
         self._set_log([])
         self._say("", "info")
         self._render(self.session.latest_events)
@@ -279,9 +281,23 @@ class PlayTable(TableWidget):
             self._solved = (state, solver(game, state, self.meter_seconds))
         return self._solved[1]
 
+    def _meter_waits(self) -> bool:
+        """True while bots are to move: the meter keeps its last answer (shown as pending) and
+        is worked out again when the person is to act or the game stops, so that bots do not
+        wait for the solver after each of their moves."""
+        session = self.session
+        return session.human_to_play is None and not session.is_over and not self._paused
+
     def _meter(self, lang: str) -> dict[str, Any] | None:
         """The meter's part of the view-model: its words, and the share as a bar when sampled."""
-        sol = self.solution()
+        pending = self._meter_waits()
+        if not pending:
+            sol = self.solution()
+        elif self._solved is None:  # bots open the game: the meter comes on the person's turn
+            return None
+        else:
+            sol = self._solved[1]
+            pending = self._solved[0] is not self.session.state
         if sol is None:
             return None
         over = self.session.is_over
@@ -303,14 +319,20 @@ class PlayTable(TableWidget):
             if sol.undecided:
                 detail += " " + tr("widgets.table.winnable.undecided", lang, count=sol.undecided)
             meter["detail"] = detail
+        if pending:
+            meter["pending"] = tr("widgets.table.winnable.pending", lang)
+            meter["can_show"] = False
         return meter
 
     def _req_winning_line(self, _content: dict[str, Any]) -> None:
-        sol = self.solution()
         lang = self._lang
         if self.session.is_over:
             self._say(tr("widgets.table.winnable.over", lang), "info")
             return
+        if self._meter_waits():
+            self._say(tr("core.illegal.not_your_turn", lang, player=self.session.current_player), "info")
+            return
+        sol = self.solution()
         if sol is None or sol.status == "unknown" and not sol.keeps:
             self._say(tr("widgets.table.winnable.no_line_unknown", lang), "info")
             return

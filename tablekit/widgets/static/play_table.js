@@ -200,11 +200,12 @@ function render({ model, el: host }) {
     }
     const foot = [el("span", { class: "tk-meter-goal", text: m.goal, style: "color:#555" })];
     if (m.detail) foot.push(el("span", { class: "tk-meter-detail", text: " " + m.detail, style: "color:#555" }));
+    if (m.pending) foot.push(el("span", { class: "tk-meter-pending-note", text: " " + m.pending, style: "font-style:italic;color:#555" }));
     children.push(el("div", { class: "tk-meter-foot", style: "font-size:0.9em" }, foot));
     if (m.can_show) children.push(button(m.show, { type: "winning_line" }, "tk-winning-line-button"));
-    return el("div", { class: `tk-meter tk-meter-${m.status}${m.exact ? " tk-meter-exact" : " tk-meter-sampled"}`,
-                       role: "group", "aria-label": m.title,
-                       style: "margin:0.3em 0;padding:0.3em 0.5em;border-left:4px solid " +
+    return el("div", { class: `tk-meter tk-meter-${m.status}${m.exact ? " tk-meter-exact" : " tk-meter-sampled"}${m.pending ? " tk-meter-pending" : ""}`,
+                       role: "group", "aria-label": m.title, "aria-busy": m.pending ? "true" : "false",
+                       style: (m.pending ? "opacity:0.6;" : "") + "margin:0.3em 0;padding:0.3em 0.5em;border-left:4px solid " +
                               (m.status === "winnable" ? "#2e7d32" : m.status === "lost" ? "#b3261e" : "#888") }, children);
   }
 
