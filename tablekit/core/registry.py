@@ -79,6 +79,9 @@ class GameSpec:
       scores them, for a game whose roll-outs are long (``SearchBot(horizon="auto")``). None (the
       default): a match is cut at ``tablekit.bots.search.MATCH_HORIZON`` moves, any other game
       is played to its end. Needs a ``standing``.
+    * ``encoder``: the game's fixed-shape encoding of observations and its fixed action space,
+      for learning agents (a ``tablekit.core.encoding.Encoder`` or its class; see
+      ``tablekit.interop.pettingzoo``). None (the default): the game offers none.
     """
 
     name: str
@@ -101,6 +104,7 @@ class GameSpec:
     solver: Callable[..., Any] | None = None
     standing: Callable[[Game[Any], Any], Sequence[float]] | None = None
     search_horizon: int | None = None
+    encoder: Any = None
 
     def __post_init__(self) -> None:
         if self.search_horizon is not None and (self.standing is None or self.search_horizon < 1):

@@ -4,6 +4,7 @@ from tablekit.core.config import GameConfig
 from tablekit.core.registry import GameSpec
 from tablekit.games.up_and_down.actions import PASS, SHOT, TURN, Play, from_code
 from tablekit.games.up_and_down.bots import HeuristicBot
+from tablekit.games.up_and_down.encoding import UpAndDownEncoder
 from tablekit.games.up_and_down.config import DEFAULT_PRESET, PRESETS, UpAndDownConfig
 from tablekit.games.up_and_down.lessons import LESSONS
 from tablekit.games.up_and_down.rules import UpAndDown, UpAndDownState, standing
@@ -33,6 +34,7 @@ SPEC = GameSpec(
     round_summary=round_summary,
     solver=solver,
     standing=standing,
+    encoder=UpAndDownEncoder,
 )
 
 __all__ = [
