@@ -11,6 +11,9 @@ DataFrame is identical whatever the number of worker processes.
 ['game', 'seed', 'game_name', 'preset', 'players', 'winners']
 >>> df.equals(simulate(game, ["heuristic", "random", "random"], n=4, seed=1, workers=2, progress=False))
 True
+
+``executor=`` runs the chunks on any ``concurrent.futures.Executor`` instead, such as a Dask
+cluster's (``tablekit.sim.executor``); the DataFrame is the same.
 """
 
 from __future__ import annotations
@@ -20,8 +23,7 @@ import os
 import random
 import sys
 import time
-from collections import deque
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FuturesTimeout
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
@@ -30,6 +32,7 @@ from tablekit.bots import Bot, decide, make_bot
 from tablekit.core.game import Game, Outcome
 from tablekit.core.record import Record
 from tablekit.core.rng import derive_seed
+from tablekit.sim.executor import check_executor, executor_width, map_ordered
 from tablekit.sim.stats import seat_summary, wilson_interval
 
 BotSpec = Bot | str
@@ -186,6 +189,7 @@ def simulate(
     cancel: Callable[[], bool] | None = None,
     chunk_size: int = 50,
     records: bool = False,
+    executor: Executor | None = None,
 ) -> Any:
     """Play ``n`` games and return a pandas DataFrame with one row per game.
 
@@ -204,8 +208,16 @@ def simulate(
     ``Record.start(game, seed).with_actions(actions)`` replays it (for measures taken mid-game,
     such as the lead changes of ``tablekit.sim.scorecard``).
 
+    ``executor``: any ``concurrent.futures.Executor`` to play the chunks on, instead of the
+    ``workers`` processes this call would start: a pool of your own, or a Dask cluster's
+    (``distributed.Client(address).get_executor()``; the ``tablekit[cluster]`` extra). The
+    executor is left running. The bots must pickle, as the built-in ones do. On a cancel, the
+    chunks not started are dropped and the call returns at once; a chunk already running on
+    the executor plays to its end (within a pool of this call's own, it stops after its game).
+
     Memory grows with the games played, never with ``n`` up front: the (index, seed) items are
-    made one chunk at a time, and at most ``2 * workers`` chunks are in flight in the pool.
+    made one chunk at a time, and at most twice as many chunks as the pool (or cluster) runs
+    at once are in flight.
     """
     import pandas as pd
 
@@ -213,6 +225,7 @@ def simulate(
         raise ValueError(f"n must be a positive integer (got {n!r})")
     if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
         raise ValueError(f"chunk_size must be a positive integer (got {chunk_size!r})")
+    check_executor(game.name, executor)
     players = _bots_for(game, bots)
     close: Callable[[], None] = lambda: None
     if progress is None:
@@ -226,7 +239,12 @@ def simulate(
     poller = _Poller(cancel)
     rows: list[dict[str, Any]] = []
     try:
-        if workers <= 1 or n <= chunk_size:
+        if executor is not None:
+            tasks = ((game, players, chunk, records) for chunk in _chunks(n, seed, chunk_size))
+            for part in map_ordered(executor, _chunk, tasks, executor_width(executor),
+                                    lambda future: _wait(future, len(rows), n, poller)):
+                _add(part, n, rows, report)
+        elif workers <= 1 or n <= chunk_size:
             for chunk in _chunks(n, seed, chunk_size):
                 poller.check(len(rows), n)
                 for k, (i, s) in enumerate(chunk):
@@ -246,26 +264,22 @@ def simulate(
 def _run_in_pool(game: Game[Any], players: list[Bot], chunks: Iterator[list[tuple[int, int]]], n: int,
                  workers: int, rows: list[dict[str, Any]], report: Progress | None, poller: _Poller,
                  records: bool = False) -> None:
-    """Play the chunks in ``workers`` processes, appending their rows to ``rows`` in order.
+    """Play the chunks in ``workers`` processes of this call's own, appending their rows to
+    ``rows`` in order (``map_ordered``: at most ``2 * workers`` chunks in flight).
 
-    At most ``2 * workers`` chunks are in flight; the next is submitted as one finishes. On a
-    cancel (polled while waiting, at least every ``POLL_SECONDS``) or an error, nothing more is
-    submitted, pending chunks are cancelled, the running ones stop after their current game
-    and the call returns without waiting for them.
+    On a cancel (polled while waiting, at least every ``POLL_SECONDS``) or an error, nothing
+    more is submitted, pending chunks are cancelled, the running ones stop after their current
+    game (the pool's "stop now" flag) and the call returns without waiting for them.
     """
     context = multiprocessing.get_context()
     stop = context.Event()
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_worker,
                                initargs=(stop,))
-    pending: deque[Future[list[dict[str, Any]]]] = deque()
     finished = False
     try:
-        for chunk in chunks:
-            pending.append(pool.submit(_chunk, (game, players, chunk, records)))
-            while len(pending) >= 2 * workers:
-                _collect(pending.popleft(), n, rows, report, poller)
-        while pending:
-            _collect(pending.popleft(), n, rows, report, poller)
+        tasks = ((game, players, chunk, records) for chunk in chunks)
+        for part in map_ordered(pool, _chunk, tasks, workers, lambda future: _wait(future, len(rows), n, poller)):
+            _add(part, n, rows, report)
         finished = True
     finally:
         if not finished:
@@ -273,17 +287,18 @@ def _run_in_pool(game: Game[Any], players: list[Bot], chunks: Iterator[list[tupl
         pool.shutdown(wait=finished, cancel_futures=True)
 
 
-def _collect(future: Future[list[dict[str, Any]]], n: int, rows: list[dict[str, Any]],
-             report: Progress | None, poller: _Poller) -> None:
-    """Wait for one chunk, polling ``cancel`` meanwhile, then add its rows and report."""
-    poller.check(len(rows), n)
+def _wait(future: Future[list[dict[str, Any]]], done: int, n: int, poller: _Poller) -> list[dict[str, Any]]:
+    """Wait for one chunk's rows, polling ``cancel`` meanwhile."""
+    poller.check(done, n)
     while True:
         try:
-            result = future.result(timeout=POLL_SECONDS)
-            break
+            return future.result(timeout=POLL_SECONDS)
         except FuturesTimeout:
-            poller.check(len(rows), n, boundary=False)
-    rows.extend(result)
+            poller.check(done, n, boundary=False)
+
+
+def _add(part: list[dict[str, Any]], n: int, rows: list[dict[str, Any]], report: Progress | None) -> None:
+    rows.extend(part)
     if report:
         report(len(rows), n)
 

@@ -63,7 +63,7 @@ import threading
 import time
 import traceback
 import warnings
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
@@ -73,6 +73,7 @@ from tablekit.core.errors import ConfigError, TablekitError
 from tablekit.core.game import Game
 from tablekit.core.rng import derive_seed
 from tablekit.i18n import tr
+from tablekit.sim.executor import check_executor, executor_width, map_ordered
 from tablekit.sim.stats import wilson_interval
 
 #: The search bot's budget in a tournament (``"search"`` as an entrant): playouts per move, no
@@ -571,7 +572,7 @@ class TournamentResult:
 
 def tournament(game: Game[Any], entrants: Sequence[Entrant], games_per_pairing: int = 20, seed: int = 0,
                move_seconds: float | None = 1.0, workers: int = 1, search_playouts: int = SEARCH_PLAYOUTS,
-               bootstrap: int = BOOTSTRAP, lang: str = "en") -> TournamentResult:
+               bootstrap: int = BOOTSTRAP, lang: str = "en", executor: Executor | None = None) -> TournamentResult:
     """A round-robin between ``entrants``: bot names (``"random"``, ``"heuristic"``, ``"search"``,
     see :func:`tablekit.bots.bot_names`), Bot objects or learners' functions. Each pair of
     entrants plays ``games_per_pairing`` games (see the module docstring for the seating); every
@@ -583,8 +584,10 @@ def tournament(game: Game[Any], entrants: Sequence[Entrant], games_per_pairing: 
     (default :data:`SEARCH_PLAYOUTS`) with no CPU-time cap, so its moves are repeatable and a
     tournament stays quick. ``workers > 1`` plays the pairings in that many processes (every
     bot must pickle: a learner's function must be defined at the top level of a module or
-    notebook, not a lambda); the results never depend on ``workers``. Deterministic for a seed
-    (as long as no move comes near ``move_seconds``).
+    notebook, not a lambda); the results never depend on ``workers``. ``executor``: any
+    ``concurrent.futures.Executor`` to play the pairings on instead (a Dask cluster's:
+    ``tablekit.sim.executor``), with the same results. Deterministic for a seed (as long as no
+    move comes near ``move_seconds``).
     """
     import pandas as pd
 
@@ -598,6 +601,7 @@ def tournament(game: Game[Any], entrants: Sequence[Entrant], games_per_pairing: 
         raise ConfigError(game.name, "workers", workers, "a whole number (0: one per CPU)")
     if isinstance(search_playouts, bool) or not isinstance(search_playouts, int) or search_playouts < 1:
         raise ConfigError(game.name, "search_playouts", search_playouts, "a whole number of at least 1")
+    check_executor(game.name, executor)
     resolved = [_entrant(game, e, i, search_playouts) for i, e in enumerate(entrants)]
     if len(resolved) < 2:
         raise ConfigError(game.name, "entrants", len(resolved), "at least two entrants")
@@ -609,17 +613,24 @@ def tournament(game: Game[Any], entrants: Sequence[Entrant], games_per_pairing: 
     if workers == 0:
         workers = os.cpu_count() or 1
     rows: list[dict[str, Any]] = []
-    if workers <= 1 or len(chunks) == 1:
-        for chunk in chunks:
-            rows += _play_chunk((game, players, chunk, move_seconds, lang))
+    tasks = [(game, players, c, move_seconds, lang) for c in chunks]
+    if executor is None and (workers <= 1 or len(chunks) == 1):
+        for task in tasks:
+            rows += _play_chunk(task)
+        return _results(names, pairs, rows, seed, bootstrap, lang, pd)
+    field, value, allowed = (("executor", type(executor).__name__, "None") if executor is not None
+                             else ("workers", workers, "1"))
+    try:
+        pickle.dumps(players)
+    except Exception as error:
+        raise ConfigError(game.name, field, value,
+                          f"{allowed} with these entrants (a bot cannot be sent to a worker process: {error})") from error
+    if executor is not None:
+        for part in map_ordered(executor, _play_chunk, tasks, executor_width(executor)):
+            rows += part
     else:
-        try:
-            pickle.dumps(players)
-        except Exception as error:
-            raise ConfigError(game.name, "workers", workers,
-                              f"1 with these entrants (a bot cannot be sent to a worker process: {error})") from error
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            for part in pool.map(_play_chunk, [(game, players, c, move_seconds, lang) for c in chunks]):
+            for part in map_ordered(pool, _play_chunk, tasks, workers):
                 rows += part
     return _results(names, pairs, rows, seed, bootstrap, lang, pd)
 

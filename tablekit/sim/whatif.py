@@ -44,7 +44,7 @@ from __future__ import annotations
 import multiprocessing
 import random
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
@@ -54,6 +54,7 @@ from tablekit.core.errors import ConfigError, IllegalActionError
 from tablekit.core.game import Game
 from tablekit.core.rng import derive_seed
 from tablekit.core.verdict import Verdict
+from tablekit.sim.executor import check_executor, executor_width, map_ordered
 from tablekit.sim.stats import mean_interval, paired_difference, wilson_interval
 
 if TYPE_CHECKING:
@@ -224,7 +225,7 @@ def _chunk(args: tuple[Game[Any], Any, int, list[Action], list[Bot], int, range]
 
 def what_if(game: Game[Any], state: Any, seat: int | None, actions: Sequence[Action | str],
             bots: Sequence[BotSpec] | BotSpec | None = None, n: int = 200, seed: int = 0, workers: int = 1,
-            seconds: float | None = None) -> WhatIf:
+            seconds: float | None = None, executor: Executor | None = None) -> WhatIf:
     """Play ``state`` on after each of ``actions`` ``n`` times (see the module docstring).
 
     ``seat``: the seat to play (None: whoever is); ``actions``: Action values or codes, the
@@ -233,7 +234,9 @@ def what_if(game: Game[Any], state: Any, seat: int | None, actions: Sequence[Act
     streams (the same seed gives the same result, whatever ``workers``); ``workers``: processes
     (0: one per CPU; the bots must then be picklable, as the built-in ones are); ``seconds``:
     with one worker, stop starting new playouts after this much time (at least one is played,
-    and every branch always has the same playouts, so the pairing holds).
+    and every branch always has the same playouts, so the pairing holds); ``executor``: any
+    ``concurrent.futures.Executor`` to play the playouts on instead of ``workers`` processes
+    (a Dask cluster's: ``tablekit.sim.executor``), with the same result.
 
     Raises IllegalActionError (with the rule's reason) when the game is over, when it is not
     ``seat``'s turn or when an action is illegal there; nothing is played then.
@@ -242,10 +245,18 @@ def what_if(game: Game[Any], state: Any, seat: int | None, actions: Sequence[Act
         raise ConfigError(game.name, "n", n, "a positive whole number of games")
     seat, parsed = _check(game, state, seat, actions)
     players = _bots_for(game, bots)
+    check_executor(game.name, executor)
     if workers == 0:
         workers = multiprocessing.cpu_count()
     results: list[list[tuple[float, float]]] = []
-    if workers <= 1 or n < 2 * workers:
+    if executor is not None:
+        width = executor_width(executor)
+        size = -(-n // (4 * width))
+        tasks = ((game, state, seat, parsed, players, seed, range(start, min(n, start + size)))
+                 for start in range(0, n, size))
+        for rows in map_ordered(executor, _chunk, tasks, width):
+            results.extend(rows)
+    elif workers <= 1 or n < 2 * workers:
         deadline = None if seconds is None else time.monotonic() + seconds
         for i in range(n):
             if deadline is not None and results and time.monotonic() > deadline:
@@ -285,7 +296,8 @@ def move_at(session: Session, step: int) -> tuple[Any, int, Action]:
 
 
 def what_if_at(session: Session, step: int, alternative: Action | str, bots: Sequence[BotSpec] | BotSpec | None = None,
-               n: int = 200, seed: int = 0, workers: int = 1, seconds: float | None = None) -> WhatIf:
+               n: int = 200, seed: int = 0, workers: int = 1, seconds: float | None = None,
+               executor: Executor | None = None) -> WhatIf:
     """What if move number ``step`` of ``session`` had been ``alternative``? The move actually
     played is branch 0, the alternative branch 1, both from the point of view of the seat
     that moved (``bots`` None: the session's own bots, seat by seat)."""
@@ -293,7 +305,7 @@ def what_if_at(session: Session, step: int, alternative: Action | str, bots: Seq
     if bots is None:
         bots = list(session.bots)
     return what_if(session.game, state, seat, [played, alternative], bots, n=n, seed=seed, workers=workers,
-                   seconds=seconds)
+                   seconds=seconds, executor=executor)
 
 
 __all__ = ["Branch", "MAX_DECISIONS", "WhatIf", "default_bot", "move_at", "what_if", "what_if_at"]
