@@ -10,6 +10,7 @@ from tablekit.core.registry import GameSpec
 from tablekit.games.narabe_runo.actions import PASS, Discard, Pass, Play, from_code
 from tablekit.games.narabe_runo.bots import HeuristicBot
 from tablekit.games.narabe_runo.config import DEFAULT_PRESET, LAYOUTS, PRESETS, NarabeRunoConfig
+from tablekit.games.narabe_runo.encoding import NarabeRunoEncoder
 from tablekit.games.narabe_runo.lessons import LESSONS
 from tablekit.games.narabe_runo.rules import NarabeRuno, NarabeRunoState, matches, standing
 from tablekit.games.narabe_runo.view import round_summary, view_model
@@ -28,6 +29,7 @@ SPEC = GameSpec(
     ui_options=("layout", "wd4_rule", "discard_only_if_stuck", "boundary", "hand_limit", "stall_limit"),
     round_summary=round_summary,
     standing=standing,
+    encoder=NarabeRunoEncoder,
 )
 
 __all__ = ["DEFAULT_PRESET", "LAYOUTS", "PASS", "PRESETS", "SPEC", "Discard", "NarabeRuno", "NarabeRunoConfig",

@@ -20,6 +20,7 @@ from tablekit.games.page_one.actions import (
 )
 from tablekit.games.page_one.bots import HeuristicBot
 from tablekit.games.page_one.config import DEFAULT_PRESET, PRESETS, PageOneConfig
+from tablekit.games.page_one.encoding import PageOneEncoder
 from tablekit.games.page_one.lessons import LESSONS
 from tablekit.games.page_one.rules import PageOne, PageOneState, standing
 from tablekit.games.page_one.view import round_summary, view_model
@@ -39,6 +40,7 @@ SPEC = GameSpec(
     display_options=("four_colour",),
     round_summary=round_summary,
     standing=standing,
+    encoder=PageOneEncoder,
 )
 
 __all__ = [
