@@ -11,7 +11,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ("00_tour.ipynb", "10_up_and_down.ipynb", "20_page_one.ipynb", "30_ultimate.ipynb", "40_up_or_down.ipynb",
              "50_narabe_runo.ipynb",
-             "90_strategy.ipynb", "95_write_a_bot.ipynb")
+             "90_strategy.ipynb", "95_write_a_bot.ipynb", "96_rl.ipynb")
 
 
 def load(name: str) -> dict:
