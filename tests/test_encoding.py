@@ -79,6 +79,10 @@ def test_encoder_conforms(name: str, preset: str, players: int) -> None:
             steps += 1
 
 
+def test_every_registered_game_has_an_encoder() -> None:
+    assert [name for name in list_games() if spec(name).encoder is None] == []
+
+
 def test_layout_table_adds_up() -> None:
     game = make("up_and_down", preset="basic", players=4)
     encoder = encoder_of(game)

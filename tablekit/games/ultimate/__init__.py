@@ -24,6 +24,7 @@ from tablekit.games.ultimate.config import DEFAULT_PRESET, PLAYER_RANGE, PRESETS
 from tablekit.games.ultimate.rules import Ultimate, UltimateState, standing
 
 from tablekit.games.ultimate.bots import HeuristicBot
+from tablekit.games.ultimate.encoding import UltimateEncoder
 from tablekit.games.ultimate.lessons import LESSONS
 from tablekit.games.ultimate.view import round_summary, view_model
 
@@ -45,6 +46,7 @@ SPEC = GameSpec(
     display_options=("four_colour",),
     round_summary=round_summary,
     standing=standing,
+    encoder=UltimateEncoder,
 )
 
 __all__ = [

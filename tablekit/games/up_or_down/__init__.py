@@ -24,6 +24,7 @@ from tablekit.core.registry import GameSpec
 from tablekit.games.up_or_down.rules import UpOrDown, UpOrDownState, colour, standing
 
 from tablekit.games.up_or_down.bots import HeuristicBot
+from tablekit.games.up_or_down.encoding import UpOrDownEncoder
 from tablekit.games.up_or_down.lessons import LESSONS
 from tablekit.games.up_or_down.view import round_summary, view_model
 
@@ -43,6 +44,7 @@ SPEC = GameSpec(
     ui_options=("length", "discard_value", "rainbow", "pure_colour", "greenhorn", "special", "take", "remove_one"),
     round_summary=round_summary,
     standing=standing,
+    encoder=UpOrDownEncoder,
     search_horizon=30,  # a whole roll-out is ~250 heuristic moves: too slow for a move in a second
 )
 
