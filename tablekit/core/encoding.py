@@ -33,7 +33,7 @@ game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence, overload
 
 from tablekit.core.game import Game
 
@@ -199,13 +199,19 @@ def layout_table(encoder: Encoder, game: Game[Any]) -> str:
     return "\n".join(rows)
 
 
-def relative_seat(seat: int, viewer: int, players: int) -> int:
-    """A seat's place relative to the viewer: 0 for the viewer, 1 for the next seat, ...
+@overload
+def relative_seat(seat: int, viewer: int, players: int) -> int: ...
+@overload
+def relative_seat(seat: None, viewer: int, players: int) -> None: ...
+def relative_seat(seat: int | None, viewer: int, players: int) -> int | None:
+    """A seat's place relative to the viewer: 0 for the viewer, 1 for the next seat, ...; None
+    stays None (no seat: nobody to move, no leader yet), which ``Segments.one_hot`` draws as
+    all zeros.
 
-    >>> relative_seat(0, 2, 4), relative_seat(3, 2, 4)
-    (2, 1)
+    >>> relative_seat(0, 2, 4), relative_seat(3, 2, 4), relative_seat(None, 2, 4)
+    (2, 1, None)
     """
-    return (seat - viewer) % players
+    return None if seat is None else (seat - viewer) % players
 
 
 __all__ = ["Encoder", "Segment", "Segments", "action_index", "action_mask", "encoder_of", "layout_table",

@@ -177,7 +177,7 @@ class NarabeRunoEncoder(Encoder):
         out.counts("discard", _counts(obs["discard"]), len(UNO_CODES), 1, "the discard pile / copies in the deck")
         out.scalar("draw", obs["draw_count"], _DECK, "cards in the draw pile / 108")
         current = obs["current"]
-        out.one_hot("current", None if current is None else relative_seat(current, viewer, n), n,
+        out.one_hot("current", relative_seat(current, viewer, n), n,
                     "seat to move, relative to the viewer")
         out.one_hot("first", relative_seat(obs["first"], viewer, n), n, "seat that played first, relative")
         out.flag("direction", obs["direction"] == -1, "1: play goes counter-clockwise")

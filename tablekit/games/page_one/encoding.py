@@ -133,9 +133,6 @@ class PageOneEncoder(Encoder):
         share = t.share
         viewer = obs["viewer"] if obs["viewer"] is not None else 0
 
-        def seat(value: int | None) -> int | None:
-            return None if value is None else relative_seat(value, viewer, n)
-
         def counted(codes: list[str] | None) -> dict[int, float]:
             held: dict[int, float] = {}
             for code in codes or ():
@@ -155,11 +152,13 @@ class PageOneEncoder(Encoder):
         out.counts("hand", counted(players[viewer]["hand"]), NUM_CARDS, 1, "the viewer's hand, each card / its copies")
         drawn = obs["drawn"]
         out.one_hot("drawn", None if drawn is None else _card(drawn), NUM_CARDS, "the card just drawn (phase drawn)")
-        out.one_hot("current", seat(obs["current"]), n, "seat to act, relative to the viewer")
-        out.one_hot("dealer", seat(obs["dealer"]), n, "dealer, relative")
-        out.one_hot("last_player", seat(obs["last_player"]), n, "who played the latest card, relative")
-        out.one_hot("exposed", seat(obs["exposed"]), n, "whose missed call may be caught, relative")
-        out.one_hot("challenge", seat(obs["challenge"]), n, "whose joker may be challenged, relative")
+        out.one_hot("current", relative_seat(obs["current"], viewer, n), n, "seat to act, relative to the viewer")
+        out.one_hot("dealer", relative_seat(obs["dealer"], viewer, n), n, "dealer, relative")
+        out.one_hot("last_player", relative_seat(obs["last_player"], viewer, n), n,
+                    "who played the latest card, relative")
+        out.one_hot("exposed", relative_seat(obs["exposed"], viewer, n), n, "whose missed call may be caught, relative")
+        out.one_hot("challenge", relative_seat(obs["challenge"], viewer, n), n,
+                    "whose joker may be challenged, relative")
         rounds = cfg.rounds
         finished = obs["game_no"] - (0 if obs["termination"] else 1)
         out.scalar("round", finished, rounds,

@@ -90,35 +90,34 @@ class UltimateEncoder(Encoder):
         most_bid = cfg.max_bid
         viewer = obs["viewer"] if obs["viewer"] is not None else 0
 
-        def rel(seat: int | None) -> int | None:
-            return None if seat is None else relative_seat(seat, viewer, n)
-
         players = obs["players"]
         out.one_hot("phase", _PHASE[obs["phase"]], len(PHASE_NAMES), "auction, discard, trump, call, play, over")
         out.scalar("deal_no", obs["deal_no"], cfg.max_deals, "the deal in progress / max_deals")
-        out.one_hot("dealer", rel(obs["dealer"]), n, "the dealer, relative to the viewer")
-        out.one_hot("current", rel(obs["current"]), n, "the seat to move, relative")
+        out.one_hot("dealer", relative_seat(obs["dealer"], viewer, n), n, "the dealer, relative to the viewer")
+        out.one_hot("current", relative_seat(obs["current"], viewer, n), n, "the seat to move, relative")
         out.bits("hand", _cards(players[viewer]["hand"]), NUM_CARDS, "the viewer's cards")
         out.scalar("high_bid", obs["high_bid"] or 0, most_bid, "the high bid / max_bid (0: no bid)")
-        out.one_hot("high_bidder", rel(obs["high_bidder"]), n, "the high bidder, relative")
-        out.one_hot("declarer", rel(obs["declarer"]), n, "the declarer, relative")
+        out.one_hot("high_bidder", relative_seat(obs["high_bidder"], viewer, n), n, "the high bidder, relative")
+        out.one_hot("declarer", relative_seat(obs["declarer"], viewer, n), n, "the declarer, relative")
         out.scalar("contract", obs["contract"] or 0, most_bid, "the contract / max_bid")
         trump = obs["trump"]
         out.one_hot("trump", None if trump is None else _TRUMP[trump], 5, "S, H, D, C, no trump")
         called = obs["called"]
         out.one_hot("called", None if called is None else _CARD[called], NUM_CARDS, "the called card")
-        out.one_hot("partner", rel(obs["partner"]), n, "the partner once revealed, relative")
+        out.one_hot("partner", relative_seat(obs["partner"], viewer, n), n, "the partner once revealed, relative")
         out.flag("partner_revealed", obs["partner_revealed"], "1: the called card has been played")
         out.scalar("kitty_count", obs["kitty_count"], kitty_size, "cards in the kitty / kitty size")
         out.scalar("discard_count", obs["discard_count"], kitty_size, "the declarer's discards / kitty size")
         out.bits("picked", _cards(obs["picked"]), NUM_CARDS, "kitty cards the declarer took (declarer only)")
         out.bits("discards", _cards(obs["discards"]), NUM_CARDS, "the declarer's discards (declarer only)")
-        out.one_hot("trick_leader", rel(obs["leader"]), n, "the seat leading the current trick, relative")
+        out.one_hot("trick_leader", relative_seat(obs["leader"], viewer, n), n,
+                    "the seat leading the current trick, relative")
         for name, trick, meaning in (("trick", obs["trick"], "current"), ("last_trick", obs["last_trick"], "last")):
             played = [(entry["player"] - viewer) % n * NUM_CARDS + _CARD[entry["card"]] for entry in trick]
             out.bits(name, played, n * NUM_CARDS,
                      f"per seat in relative order, 52: the card it played to the {meaning} trick")
-        out.one_hot("last_winner", rel(obs["last_winner"]), n, "the winner of the last trick, relative")
+        out.one_hot("last_winner", relative_seat(obs["last_winner"], viewer, n), n,
+                    "the winner of the last trick, relative")
         running = obs["running_points"]
         out.flag("running_points_shown", running is not None, "1: the running points are shown")
         out.scalar("running_points", 0 if running is None else running + _LOWEST_POINTS,

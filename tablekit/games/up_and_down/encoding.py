@@ -74,10 +74,10 @@ class UpAndDownEncoder(Encoder):
         out.scalar("stock", obs["stock"], _DECK, "cards in the stock / 103")
         out.flag("direction", obs["direction"] == -1, "1: play goes to the previous seat")
         current = obs["current"]
-        out.one_hot("current", None if current is None else relative_seat(current, viewer, n), n,
+        out.one_hot("current", relative_seat(current, viewer, n), n,
                     "seat to move, relative to the viewer")
         last = obs["last_player"]
-        out.one_hot("last_player", None if last is None else relative_seat(last, viewer, n), n,
+        out.one_hot("last_player", relative_seat(last, viewer, n), n,
                     "seat whose card tops the pile, relative")
         chips_scale = 4 * cfg.starting_chips
         for k in range(n):

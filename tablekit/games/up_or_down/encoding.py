@@ -90,14 +90,11 @@ class UpOrDownEncoder(Encoder):
         colour_index = game.colour_index
         viewer = obs["viewer"] if obs["viewer"] is not None else 0
 
-        def rel(seat: int | None) -> int | None:
-            return None if seat is None else relative_seat(seat, viewer, n)
-
         players = obs["players"]
         out.one_hot("phase", _PHASE[obs["phase"]], len(PHASE_NAMES), "play, take, place, draw, over")
         out.scalar("turn", obs["turn"], top, "turns started / top card")
-        out.one_hot("current", rel(obs["current"]), n, "the seat to move, relative to the viewer")
-        out.one_hot("first", rel(obs["first"]), n, "the seat that played first, relative")
+        out.one_hot("current", relative_seat(obs["current"], viewer, n), n, "the seat to move, relative to the viewer")
+        out.one_hot("first", relative_seat(obs["first"], viewer, n), n, "the seat that played first, relative")
         out.bits("ring", _cards(obs["ring"]), top, "the ring's cards (card c at c-1)")
         out.one_hot("played", _card(obs["played"]), top, "the card just played into the ring")
         out.one_hot("taken", _card(obs["taken"]), top, "the card taken, not yet placed")
