@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from helpers_browser import assert_no_error_text, save_screenshot, widget_messages
 from playwright.sync_api import Page, expect
-from tk_page import TABLE, board_html, open_play, play_table_views, press, wait_for_my_turn
+from tk_page import TABLE, board_html, open_play, play_again, play_table_views, press, wait_for_my_turn
 
 
 pytestmark = pytest.mark.browser
@@ -98,9 +98,8 @@ def test_a_whole_game_by_clicking_cells(page: Page, voila_url: str) -> None:
         games += 1
         if seen.get("cell", 0) >= 3:
             break
-        before = board_html(page)
-        page.locator(f"{TABLE} .tk-summary .tk-play-again").click()
-        state = wait_for_my_turn(page, before, playable=playable)
+        play_again(page)
+        state = wait_for_my_turn(page, None, playable=playable)
     assert seen.get("cell", 0) >= 3, seen
     summary = page.locator(f"{TABLE} .tk-summary.tk-final")
     expect(summary.locator(".tk-summary-text")).not_to_be_empty()

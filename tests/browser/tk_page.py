@@ -124,6 +124,14 @@ def next_round(page: Page) -> None:
     page.wait_for_function("(el) => !el.isConnected", arg=summary, timeout=STEP_TIMEOUT)
 
 
+def play_again(page: Page) -> None:
+    """Start a new game with the final summary's Play again button and wait until that summary
+    is gone, so that a wait for the next turn never takes the old game's summary for its end."""
+    summary = page.locator(f"{TABLE} .tk-summary.tk-final").element_handle()
+    page.locator(f"{TABLE} .tk-summary .tk-play-again").click()
+    page.wait_for_function("(el) => !el.isConnected", arg=summary, timeout=STEP_TIMEOUT)
+
+
 def play_until_over(page: Page, *, playable: str = MY_PLAYABLE, last: bool = False, max_clicks: int = 400,
                     budget: float = 60.0, every: Callable[[int], None] | None = None) -> int:
     """Play settled views by clicking (``play_first_playable``) until the summary shows; the
