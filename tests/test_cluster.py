@@ -5,7 +5,11 @@ refused with the field's name."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
@@ -18,6 +22,9 @@ from tablekit.sim import CancelledError, simulate  # noqa: E402
 from tablekit.sim.executor import executor_width  # noqa: E402
 from tablekit.sim.tournament import tournament  # noqa: E402
 from tablekit.sim.whatif import what_if  # noqa: E402
+
+
+SOAK = Path(__file__).resolve().parent.parent / "bench" / "soak.py"
 
 
 @pytest.fixture(scope="module")
@@ -98,3 +105,20 @@ def test_a_bad_executor_names_the_field() -> None:
                                  n=2, executor=4)):
         with pytest.raises(ConfigError, match="option 'executor' must be a concurrent.futures.Executor"):
             call()
+
+
+def test_the_soak_runs_on_the_cluster(dask_executor: Any, tmp_path: Path) -> None:
+    """``bench/soak.py --scheduler``: the script's own task function reaches the cluster's
+    workers (it is pickled from the script, which the workers cannot import) and the checked
+    actions come back counted."""
+    address = dask_executor._client.scheduler.address
+    out = tmp_path / "soak.json"
+    done = subprocess.run([sys.executable, str(SOAK), "--scheduler", address, "--games", "page_one",
+                           "--actions", "400", "--chunk-actions", "100", "--seed", "3", "--json", str(out)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"on Dask scheduler {address}" in done.stdout
+    result = json.loads(out.read_text(encoding="utf-8"))
+    assert result["violations"] == [] and result["reached"] is True
+    totals = result["games"]["page_one"]
+    assert totals["actions"] >= 400 and totals["games"] >= 1 and totals["violations"] == 0
