@@ -20,6 +20,13 @@ A card (or a ring position, a column row, a grid cell) that needs a decision car
 the choice can also be clicked on the table (a seat's hand, a trick seat, a ring position, a
 column row id, a grid cell ``[x, y]``); without them it is only a button.
 
+A move that is not a place on the table is a ``button`` (``{code, label}``) or, when there are
+too many ways to list as buttons, a ``picker`` (see :func:`number_picker` and
+:func:`list_picker`): a control that stands for every one of its codes (each bid from the
+lowest legal one to the highest, each card a partner call may name). Buttons and pickers
+are drawn together, the quick buttons first; :func:`picker_value` tells which value of a
+picker sends a code and :func:`picker_code` which code a value sends.
+
 :class:`TableView` builds what every game's view-model repeats (the observation, whose turn,
 the legal moves grouped by the hand card they play, the hands, the prompt, the outcome); a
 game's ``view.py`` adds only its own zones. Start one with :func:`table_view`.
@@ -174,6 +181,87 @@ def grid_zone(zone_id: str, label: str, width: int, height: int, cells: Iterable
         if not (0 <= c["x"] < width and 0 <= c["y"] < height):
             raise ValueError(f"cell ({c['x']}, {c['y']}) is off a {width} x {height} board")
     return zone("grid", zone_id, label, width=width, height=height, cells=cells, **fields)
+
+
+PICKER_KINDS = ("number", "list")
+#: Where a number picker's action code holds its number.
+PICKER_SLOT = "{n}"
+
+
+def number_picker(picker_id: str, label: str, low: int, high: int, code: str, *, submit: str,
+                  step: int = 1, value: int | None = None) -> dict[str, Any]:
+    """A number from ``low`` to ``high`` (every ``step``) to choose and send: ``code`` is the
+    action code with ``{n}`` where the number goes (``"bid:{n}"``); ``label`` names the control
+    (its accessible name), ``submit`` is the text of its send button with ``{n}`` for the number
+    (``"Bid {n}"``); ``value`` is the number shown first (None: ``low``).
+
+    >>> p = number_picker("bid", "Your bid", 7, 60, "bid:{n}", submit="Bid {n}")
+    >>> p["kind"], p["min"], p["max"], p["value"], picker_code(p), picker_code(p, 23)
+    ('number', 7, 60, 7, 'bid:7', 'bid:23')
+    """
+    if PICKER_SLOT not in code:
+        raise ValueError(f"a number picker's code needs {PICKER_SLOT} (got {code!r})")
+    if step < 1 or low > high:
+        raise ValueError(f"a number picker needs low <= high and step >= 1 (got {low}, {high}, {step})")
+    value = low if value is None else value
+    if not (low <= value <= high and (value - low) % step == 0):
+        raise ValueError(f"value {value} is not one of {low}..{high} in steps of {step}")
+    return {"kind": "number", "id": picker_id, "label": label, "min": low, "max": high, "step": step,
+            "value": value, "code": code, "submit": submit, "highlight": False}
+
+
+def list_picker(picker_id: str, label: str, options: Iterable[Mapping[str, Any]], *, submit: str,
+                value: str | None = None) -> dict[str, Any]:
+    """One of ``options`` (``{code, label}``, in the order shown) to choose and send: ``label``
+    names the control, ``submit`` is the text of its send button, ``value`` the code shown
+    first (None: the first option).
+
+    >>> p = list_picker("call", "Call a partner", [{"code": "call:AS", "label": "A♠"},
+    ...                                             {"code": "call:KS", "label": "K♠"}], submit="Call")
+    >>> p["value"], picker_value(p, "call:KS"), picker_value(p, "call:QS")
+    ('call:AS', 'call:KS', None)
+    """
+    listed = [{"code": o["code"], "label": o["label"]} for o in options]
+    if not listed:
+        raise ValueError("a list picker needs at least one option")
+    codes = [o["code"] for o in listed]
+    if len(set(codes)) != len(codes):
+        raise ValueError("a list picker lists each code once")
+    value = codes[0] if value is None else value
+    if value not in codes:
+        raise ValueError(f"value {value!r} is not one of the options")
+    return {"kind": "list", "id": picker_id, "label": label, "options": listed, "value": value,
+            "submit": submit, "highlight": False}
+
+
+def picker_value(picker: Mapping[str, Any], code: str) -> Any:
+    """The value of ``picker`` that sends ``code`` (None: the picker does not offer it): a
+    number for a number picker, the code itself for a list picker.
+
+    >>> p = number_picker("bid", "Your bid", 7, 60, "bid:{n}", submit="Bid {n}", step=1)
+    >>> picker_value(p, "bid:12"), picker_value(p, "bid:6"), picker_value(p, "bid:x"), picker_value(p, "pass")
+    (12, None, None, None)
+    """
+    if picker.get("kind") == "list":
+        return code if any(o["code"] == code for o in picker.get("options", ())) else None
+    if picker.get("kind") != "number":
+        return None
+    head, _, tail = picker["code"].partition(PICKER_SLOT)
+    middle = code[len(head) : len(code) - len(tail)] if len(code) > len(head) + len(tail) else ""
+    if not (code.startswith(head) and code.endswith(tail) and middle.isascii() and middle.isdigit()):
+        return None
+    n = int(middle)
+    if str(n) != middle or not picker["min"] <= n <= picker["max"] or (n - picker["min"]) % picker["step"]:
+        return None
+    return n
+
+
+def picker_code(picker: Mapping[str, Any], value: Any = None) -> str:
+    """The action code ``picker`` sends for ``value`` (None: the value it shows)."""
+    value = picker["value"] if value is None else value
+    if picker["kind"] == "list":
+        return str(value)
+    return str(picker["code"]).replace(PICKER_SLOT, str(int(value)))
 
 
 def iter_cards(view: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
@@ -482,9 +570,11 @@ class TableView:
         prompt: str | None = None,
         events: Sequence[Event] = (),
         button_label: Callable[[Action], str] | None = None,
+        pickers: Sequence[dict[str, Any]] = (),
         **extra: Any,
     ) -> dict[str, Any]:
-        """The finished view-model; ``extra`` adds game-specific top-level fields."""
+        """The finished view-model; ``pickers`` are drawn after the buttons (see
+        :func:`number_picker`); ``extra`` adds game-specific top-level fields."""
         return {
             "game": self.game.name,
             "title": title,
@@ -499,6 +589,7 @@ class TableView:
             "actions": [{"code": a.code, "label": a.label(self.lang)} for a in self.legal],
             "buttons": [{"code": a.code, "label": button_label(a) if button_label else a.label(self.lang)}
                         for a in self.buttons],
+            "pickers": list(pickers),
             "log": [e.text(self.lang) for e in events],
             "over": self.outcome is not None,
             "outcome": outcome_view(self.outcome, self.lang),

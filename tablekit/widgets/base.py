@@ -9,13 +9,18 @@ traceback ever reaches the learner. Synced traits are display state only: Python
 a trait value written by the browser.
 
 >>> view = {"lang": "en", "zones": [
-...     {"kind": "hand", "id": "h", "label": "", "hidden": 2, "cards": [{"face": None, "action": "x"}]},
+...     {"kind": "hand", "id": "h", "label": "", "hidden": 2, "cards": [{"face": None, "playable": True, "action": "x"}]},
 ...     {"kind": "trick", "id": "t", "label": "", "plays": [{"seat": 0, "label": "", "card": {"face": None}}]},
-...     {"kind": "grid", "id": "g", "label": "", "cells": [{"x": 0, "y": 0, "card": None, "action": "c"}]}]}
+...     {"kind": "grid", "id": "g", "label": "", "cells": [{"x": 0, "y": 0, "card": None, "playable": True,
+...                                                          "action": "c"}]}],
+...     "buttons": [{"code": "pass", "label": "Pass"}],
+...     "pickers": [number_picker("bid", "Your bid", 3, 9, "bid:{n}", submit="Bid {n}")]}
 >>> len(list(iter_cards(view))), len(list(iter_clickables(view)))
-(2, 3)
->>> [offers(item, "c") for item in iter_clickables(view)]
-[False, False, True]
+(2, 4)
+>>> [offers(item, "c") for item in iter_clickables(view)], [offers(item, "bid:5") for item in iter_clickables(view)]
+([False, True, False, False], [False, False, False, True])
+>>> mark_hint(view, "bid:5"), view["pickers"][0]["value"], view["pickers"][0]["highlight"]
+(1, 5, True)
 >>> all(c["svg"].startswith("<svg") for c in iter_cards(with_svg(view)))
 True
 """
@@ -31,7 +36,7 @@ import anywidget
 import traitlets
 
 from tablekit.core.errors import IllegalActionError, InvalidActionError, TablekitError
-from tablekit.core.view import iter_cards
+from tablekit.core.view import iter_cards, number_picker, picker_value
 from tablekit.core.verdict import Event, Verdict
 from tablekit.i18n import LANGUAGES, tr
 from tablekit.render.svg import card_svg
@@ -49,7 +54,9 @@ TABLE_LABELS = (
     "choose_play", "four_colour", "moves", "last_move", "next_round", "share", "replay_round_back",
     "replay_round_forward", "replay_slider", "revealed", "standings", "worked", "opponents",
     # the words of tricks, rings and columns
-    "leader", "winner", "trump", "wrap", "empty", "up", "down", "ways")
+    "leader", "winner", "trump", "wrap", "empty", "up", "down", "ways",
+    # the buttons of a number picker
+    "picker_less", "picker_more")
 
 #: What a teacher's link can fix so that a visitor cannot change it.
 LOCKABLE = ("game", "preset", "players", "bots", "open_hands", "lang", "deal")
@@ -66,16 +73,50 @@ def table_labels(lang: str) -> dict[str, str]:
 
 
 def iter_clickables(view: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
-    """Every place that may carry an ``action`` or ``choices``: cards, column rows, grid cells."""
-    yield from iter_cards(view)
+    """Every place ``play_table.js`` lets a person click to make a move: the cards of hands,
+    piles and rings, column rows and their cards, grid cells (each by its ``action`` or
+    ``choices``), the move ``buttons`` and the ``pickers``. (The cards of a trick and the cards
+    lying on grid cells are only shown.)"""
     for z in view["zones"]:
-        yield from z.get("rows", ())
+        yield from z.get("cards", ())
+        for row in z.get("rows", ()):
+            yield row
+            yield from row.get("cards", ())
         yield from z.get("cells", ())
+    yield from view.get("buttons", ())
+    yield from view.get("pickers", ())
 
 
 def offers(item: Mapping[str, Any], code: str) -> bool:
-    """Does clicking ``item`` play ``code``, at once or as one of its choices?"""
+    """Does using ``item`` (a place of :func:`iter_clickables`) play ``code``: at once, as one
+    of its choices, or as one of a picker's values? A place that may not be used now offers
+    nothing."""
+    if item.get("playable") is False:
+        return False
+    if "kind" in item:  # a picker
+        return picker_value(item, code) is not None
+    if "action" not in item and "choices" not in item:  # a button
+        return item.get("code") == code
     return item.get("action") == code or any(ch["code"] == code for ch in item.get("choices", ()))
+
+
+def mark_hint(view: dict[str, Any], code: str) -> int:
+    """Mark every place that plays ``code`` (the hint) with ``highlight``: a card, row or cell
+    that offers it (and the choice among its choices), a button, a picker (which then shows
+    that value first). Returns how many places are marked (0: the view offers no way to play
+    ``code``)."""
+    marked = 0
+    for item in iter_clickables(view):
+        if not offers(item, code):
+            continue
+        marked += 1
+        item["highlight"] = True
+        if "kind" in item:
+            item["value"] = picker_value(item, code)
+        for ch in item.get("choices", ()):
+            if ch["code"] == code:
+                ch["highlight"] = True
+    return marked
 
 
 def with_svg(view: dict[str, Any], four_colour: bool | None = None) -> dict[str, Any]:
@@ -304,5 +345,5 @@ class TableWidget(anywidget.AnyWidget):
         self.view = with_svg(view, four_colour)
 
 
-__all__ = ["LOCKABLE", "LOG_LIMIT", "STATIC", "TABLE_LABELS", "TableWidget", "iter_cards", "iter_clickables", "offers",
-           "table_labels", "with_svg"]
+__all__ = ["LOCKABLE", "LOG_LIMIT", "STATIC", "TABLE_LABELS", "TableWidget", "iter_cards", "iter_clickables", "mark_hint",
+           "offers", "table_labels", "with_svg"]

@@ -52,7 +52,7 @@ from tablekit.widgets.base import (
     Handler,
     TableWidget,
     iter_clickables,
-    offers,
+    mark_hint,
     table_labels,
 )
 
@@ -506,16 +506,12 @@ class PlayTable(TableWidget):
                 view["my_turn"] = False
                 view["prompt"] = tr("widgets.table.round_over_prompt", lang)
                 view["buttons"] = []
+                view["pickers"] = []
                 for item in iter_clickables(view):
                     item["playable"] = False
         if self._hint_code:
-            # The card (or row, or cell) that plays the hint at once or offers it as a choice.
-            for item in iter_clickables(view):
-                if offers(item, self._hint_code):
-                    item["highlight"] = True
-            for b in view.get("buttons", ()):
-                if b["code"] == self._hint_code:
-                    b["highlight"] = True
+            # The card, row, cell, button or picker that plays the hint (at once, as a choice or a value).
+            mark_hint(view, self._hint_code)
         if step is None:
             meter = self._meter(lang)
             if meter is not None:

@@ -9,13 +9,15 @@ only with ``show_running_points``. Teaching mode opens the view (``observe(state
 The phases as the table shows them:
 
 * the auction: each seat's latest bid or "dropped out" as a badge, the high bid and its holder,
-  the latest bids in order, and bid buttons limited to a few legal bids (the lowest legal bid,
-  the next two, a few round jumps) plus "drop out" when it is legal;
+  the latest bids in order, quick bid buttons for a few legal bids (the lowest legal bid, the
+  next two, a few round jumps) plus "drop out" when it is legal, and a number picker bounded to
+  the legal bids for any other;
 * the exchange: the declarer's hand with the kitty cards marked; clicking a card discards it,
   and a counter says how many of the five are discarded;
 * naming trumps: one button per legal trump, with how many cards of that suit the hand holds;
 * the partner call: buttons for the two strongest cards of each suit the declarer does not hold
-  (and "play alone" by calling one's own card, where the table allows it);
+  (and "play alone" by calling one's own card, where the table allows it), and a list picker
+  of every card that may be called;
 * the tricks: the current trick one card per seat with the leader marked, the last completed
   trick with its winner, tricks won and "no ♠" marks as badges on each seat.
 
@@ -24,6 +26,8 @@ The phases as the table shows them:
 >>> vm = view_model(game, game.initial_state(3, dealer=0), viewer=0)
 >>> [b["code"] for b in vm["buttons"]]
 ['bid:1', 'bid:2', 'bid:3', 'bid:5', 'bid:10', 'bid:15', 'bid:20', 'pass']
+>>> [(p["id"], p["min"], p["max"], p["code"], p["submit"]) for p in vm["pickers"]]
+[('bid', 1, 60, 'bid:{n}', 'Bid {n}')]
 >>> [z["id"] for z in vm["zones"] if z["kind"] == "hand"], vm["zones"][-1]["hidden"]
 (['hand-0', 'hand-1', 'hand-2', 'hand-3'], 11)
 """
@@ -37,10 +41,13 @@ from tablekit.core.cards import SUIT_SYMBOLS, SUITS, card_label, rank_of
 from tablekit.core.game import Game
 from tablekit.core.verdict import Event
 from tablekit.core.view import (
+    PICKER_SLOT,
     TableView,
     card,
     join_sentences,
     last_event,
+    list_picker,
+    number_picker,
     revealed_hand,
     revealed_pile,
     round_summary_view,
@@ -112,6 +119,24 @@ def _card_of(action: Action) -> str | None:
     if isinstance(action, (Play, Discard)):
         return card_code(action.card)
     return None
+
+
+def _pickers(legal: Sequence[Action], label: Any, lang: str) -> list[dict[str, Any]]:
+    """The controls that offer every legal bid (a number from the lowest to the highest legal
+    one) and every legal partner call (a list, suit by suit, strongest first); ``label(action)``
+    names a call."""
+    bids = [a.amount for a in legal if isinstance(a, Bid)]
+    calls = sorted((a for a in legal if isinstance(a, CallPartner)),
+                   key=lambda a: (SUITS.index(card_code(a.card)[-1]), -STRENGTH[a.card]))
+    out = []
+    if bids:  # legal bids are every whole number from the lowest to the highest
+        out.append(number_picker("bid", tr(f"{V}.bid_picker", lang), min(bids), max(bids), f"bid:{PICKER_SLOT}",
+                                 submit=tr(f"{NS}.action.bid", lang, amount=PICKER_SLOT)))
+    if calls:
+        out.append(list_picker("call", tr(f"{V}.call_picker", lang),
+                               [{"code": a.code, "label": label(a)} for a in calls],
+                               submit=tr(f"{V}.call_submit", lang)))
+    return out
 
 
 def _call_buttons(legal: Sequence[Action], own: set[str]) -> list[Action]:
@@ -287,6 +312,7 @@ def view_model(
     current = t.current
     me = obs["players"][current]["hand"] if current is not None else None
     own = set(me or ()) | set(obs["discards"] or ())
+    pickers = _pickers(t.buttons, lambda action: _button_label(action, obs, own, lang), lang)
     if phase == "auction":
         bids = [a.amount for a in t.buttons if isinstance(a, Bid)]
         shown = set(offered_bids(min(bids), max(bids))) if bids else set()
@@ -338,6 +364,7 @@ def view_model(
         prompt=_prompt(game, t, lang),
         events=events,
         button_label=lambda action: _button_label(action, obs, own, lang),
+        pickers=pickers,
         four_colour_option=True,
     )
 

@@ -255,7 +255,7 @@ function render({ model, el: host }) {
   }
   root.addEventListener("focusin", (ev) => {
     const key = ev.target instanceof HTMLElement ? ev.target.dataset.key : undefined;
-    if (key && key.startsWith("tk-replay-")) focusKey = key;
+    if (key && (key.startsWith("tk-replay-") || key.startsWith("tk-picker-"))) focusKey = key;
   });
 
   function replayKey(ev, replay) {
@@ -307,6 +307,61 @@ function render({ model, el: host }) {
     ]);
   }
 
+  // --- pickers: one control for many moves (a number from min to max, or one of a list) ------
+  // The control only forms the action code; Python checks whatever arrives. Each part has a
+  // data-key, so the focus stays on it when the moves are drawn again.
+  function pickerNode(p) {
+    const key = `tk-picker-${p.id}`;
+    const part = (tag, attrs, name, children) => el(tag, { ...attrs, "data-key": `${key}-${name}` }, children);
+    const group = (children) => el("div", {
+      class: `tk-picker tk-picker-${p.kind}` + (p.highlight ? " tk-hint" : ""), role: "group",
+      "aria-label": p.label, "data-picker": p.id }, children);
+    const enter = (field, go) => field.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter") { ev.preventDefault(); go(); }
+    });
+    if (p.kind === "list") {
+      const select = part("select", { class: "tk-picker-select", "aria-label": p.label }, "value",
+        (p.options || []).map((o) => el("option", { value: o.code, text: o.label, selected: o.code === p.value })));
+      const go = () => send({ type: "play", code: select.value });
+      enter(select, go);
+      return group([select, part("button", { class: "tk-control tk-action-button tk-picker-submit", text: p.submit,
+                                             onclick: go }, "submit")]);
+    }
+    const min = Number(p.min), max = Number(p.max), step = Math.max(1, Number(p.step) || 1);
+    const top = max - ((max - min) % step);
+    // The nearest allowed number (anything typed becomes one).
+    const fit = (v) => (Number.isFinite(v) ? Math.max(min, Math.min(top, min + Math.round((v - min) / step) * step)) : min);
+    const input = part("input", { type: "number", class: "tk-picker-number", min, max: top, step, value: p.value,
+                                  inputmode: "numeric", "aria-label": p.label }, "value");
+    const less = part("button", { class: "tk-control tk-picker-less", text: "−",
+                                  "aria-label": `${L("picker_less")}: ${p.label}` }, "less");
+    const more = part("button", { class: "tk-control tk-picker-more", text: "+",
+                                  "aria-label": `${L("picker_more")}: ${p.label}` }, "more");
+    const submit = part("button", { class: "tk-control tk-action-button tk-picker-submit" }, "submit");
+    const codeOf = (v) => p.code.split("{n}").join(String(v));
+    const show = (v, typed) => {
+      if (!typed) input.value = String(v);
+      submit.textContent = p.submit.split("{n}").join(String(v));
+      submit.dataset.code = codeOf(v);
+      less.setAttribute("aria-disabled", v <= min ? "true" : "false");
+      more.setAttribute("aria-disabled", v >= top ? "true" : "false");
+    };
+    const now = () => fit(Number(input.value === "" ? NaN : input.value));
+    less.addEventListener("click", () => show(fit(now() - step)));
+    more.addEventListener("click", () => show(fit(now() + step)));
+    // While typing, the send button follows each allowed number; leaving the field fits the number.
+    input.addEventListener("input", () => {
+      const v = Number(input.value);
+      if (input.value !== "" && fit(v) === v) show(v, true);
+    });
+    input.addEventListener("change", () => show(now()));
+    const go = () => { show(now()); send({ type: "play", code: codeOf(now()) }); };
+    enter(input, go);
+    submit.addEventListener("click", go);
+    show(fit(Number(p.value)));
+    return group([less, input, more, submit]);
+  }
+
   // --- choices -----------------------------------------------------------------------------
   function choose(code) {
     choosing = null;
@@ -335,7 +390,7 @@ function render({ model, el: host }) {
     if (!choosing) return null;
     const title = L("choose_play");
     const picks = choosing.choices.map((ch) => el("button", {
-      class: "tk-control tk-choice-button", text: ch.label, "data-code": ch.code,
+      class: "tk-control tk-choice-button" + (ch.highlight ? " tk-hint" : ""), text: ch.label, "data-code": ch.code,
       onclick: () => choose(ch.code),
     }));
     const cancel = el("button", { class: "tk-cancel", text: L("cancel"),
@@ -873,11 +928,13 @@ function render({ model, el: host }) {
     setPart("meter", JSON.stringify([meter, looks]), () => (meter ? meterPart(meter) : null));
     parts.choose.sig = undefined;
     setPart("choose", null, chooseBar);
-    setPart("moves", JSON.stringify([view.buttons || [], looks]), () => (view.buttons && view.buttons.length
-      ? el("div", { class: "tk-controls tk-moves", role: "group", "aria-label": L("moves") },
-           view.buttons.map((b) => button(b.label, { type: "play", code: b.code },
-                                          "tk-action-button" + (b.highlight ? " tk-hint" : ""))))
-      : null));
+    setPart("moves", JSON.stringify([view.buttons || [], view.pickers || [], looks]), () => (
+      (view.buttons || []).length || (view.pickers || []).length
+        ? el("div", { class: "tk-controls tk-moves", role: "group", "aria-label": L("moves") }, [
+            ...(view.buttons || []).map((b) => button(b.label, { type: "play", code: b.code },
+                                                     "tk-action-button" + (b.highlight ? " tk-hint" : ""))),
+            ...(view.pickers || []).map(pickerNode)])
+        : null));
     parts.board.sig = undefined;
     setPart("board", null, () => drawBoard(view));
     parts.opponents.node.replaceChildren(...(sideHands ? [sideHands] : []));
