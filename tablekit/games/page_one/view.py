@@ -7,7 +7,9 @@ A card in the hand of a seat the person at the screen plays carries the action t
 is clicked, or, when playing it needs a decision (the suit after an Eight or a joker, the
 "Page One"/"Stop" call, several cards of one rank at once), a list of ``choices`` ({code,
 label}) offered after the click. Moves that are not a card (draw, keep the drawn card, pass,
-catch a missed call, challenge a joker, name the starter's suit) are ``buttons``.
+catch a missed call, challenge a joker, name the starter's suit) are ``buttons``. A card offers
+at most ``MULTI_SHOWN`` plays of several cards; when a hand holds more, a list picker offers
+every play of several cards (each named card by card).
 
 >>> from tablekit import make
 >>> game = make("page_one", preset="classic", players=2)
@@ -23,7 +25,7 @@ catch a missed call, challenge a joker, name the starter's suit) are ``buttons``
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from tablekit.core.actions import Action
 from tablekit.core.game import Game
@@ -31,6 +33,7 @@ from tablekit.core.verdict import Event
 from tablekit.core.view import (
     join_sentences,
     last_event,
+    list_picker,
     revealed_cards,
     revealed_hand,
     round_summary_view,
@@ -84,6 +87,18 @@ def _button_label(action: Action, obs: dict[str, Any], lang: str) -> str:
     if isinstance(action, Draw) and obs["pending"]:
         return tr(f"{NS}.view.draw_penalty", lang, count=obs["pending"])
     return action.label(lang)
+
+
+def _choice_of(lang: str) -> Callable[[Action], dict[str, Any]]:
+    """A play as a way to use its card: a play of several cards names them all, bottom first
+    (two such plays with the same top card differ only in the cards under it)."""
+    def of(action: Action) -> dict[str, Any]:
+        label = action.label(lang)
+        if isinstance(action, Play) and action.under:
+            cards = " ".join(tr(card_param(c)[1:], lang) for c in action.cards)
+            label = tr(f"{NS}.view.group_cards", lang, play=label, cards=cards)
+        return {"code": action.code, "label": label}
+    return of
 
 
 def _card_of(action: Action) -> str | None:
@@ -144,9 +159,15 @@ def view_model(
         singles: list[Action] = [a for a in actions if isinstance(a, Play) and not a.under]
         return singles + [a for a in actions if isinstance(a, Play) and a.under][:MULTI_SHOWN]
 
+    choice_of = _choice_of(lang)
+    groups = [a for a in t.legal if isinstance(a, Play) and a.under]
+    pickers = []
+    if any(sum(1 for a in actions if isinstance(a, Play) and a.under) > MULTI_SHOWN for actions in t.plays.values()):
+        pickers.append(list_picker("group", tr(f"{NS}.view.group_picker", lang), [choice_of(a) for a in groups],
+                                   submit=tr(f"{NS}.view.group_submit", lang)))
     drawn = obs["drawn"] if obs["phase"] == "drawn" else None
     zones += t.hands(lambda code: card_face(code, lang, four_colour), badges=badges,
-                     is_out=lambda p: p["status"] != "playing", offer=offer,
+                     is_out=lambda p: p["status"] != "playing", offer=offer, choice_of=choice_of,
                      highlight=lambda seat, code: t.my_turn and seat == t.current and code == drawn)
 
     current = t.current
@@ -168,6 +189,7 @@ def view_model(
         prompt=prompt,
         events=events,
         button_label=lambda action: _button_label(action, obs, lang),
+        pickers=pickers,
         four_colour_option=True,
     )
 
