@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from tablekit.core.actions import Action
@@ -93,10 +94,18 @@ class Frame:
         return [cell[0] - self.min_x, cell[1] - self.min_y]
 
 
-def _choice_of(frame: Frame, lang: str) -> Callable[[Action], Mapping[str, Any]]:
+def _choice_of(frame: Frame, legal: Sequence[Action], lang: str) -> Callable[[Action], Mapping[str, Any]]:
+    """A hand card's ways to be used: a cell of the board (its label names the anchor too when
+    the card reaches that cell from two anchors, so the two ways can be told apart) or the
+    discard pile."""
+    reached = Counter((a.card, a.cell, a.colour) for a in legal if isinstance(a, Play))
+
     def of(action: Action) -> Mapping[str, Any]:
         if isinstance(action, Play):
-            return choice(action.code, action.label(lang), zone="board", at=frame.at(action.cell))
+            label = action.label(lang)
+            if reached[(action.card, action.cell, action.colour)] > 1:
+                label = tr(f"{V}.play_from", lang, play=label, anchor=cell_text(action.anchor))
+            return choice(action.code, label, zone="board", at=frame.at(action.cell))
         return choice(action.code, action.label(lang), zone="discard")
     return of
 
@@ -185,7 +194,7 @@ def view_model(
             out.append(tr(f"{V}.first", lang))
         return out
 
-    hands = t.hands(lambda code: card_face(code, lang), badges=badges, choice_of=_choice_of(frame, lang))
+    hands = t.hands(lambda code: card_face(code, lang), badges=badges, choice_of=_choice_of(frame, t.legal, lang))
     discard_cards = [t.static_card(card_face(c, lang), f"discard-{i}-{c}") for i, c in enumerate(obs["discard"])]
     zones = [
         _board(game, obs, frame, lang, over),
