@@ -5,12 +5,15 @@ The view-model is synthetic (no game, no rule): it is built with the builders of
 of the viewer whose cards offer choices on every kind of zone (a trick seat, a ring position, a
 column row, a grid cell, another player's hand, a plain button), a face-down hand, a pile, a
 counter, a trick with its leader and winner, a ring with a wrap point and highlighted
-positions, columns with arrows and bounds, and a grid board with marks. A click is answered by
+positions, columns with arrows and bounds, a grid board with marks, and the two kinds of picker
+(a number in steps of two, a list) beside a plain button. A click is answered by
 echoing the code it sent into the message line, so the browser tests can check every path.
 
 >>> g = ZoneGallery()
 >>> sorted({z["kind"] for z in g.view["zones"]})
 ['columns', 'counter', 'grid', 'hand', 'pile', 'ring', 'trick']
+>>> [(p["kind"], p["id"]) for p in g.view["pickers"]]
+[('number', 'count'), ('list', 'colour')]
 >>> g.handle({"type": "play", "code": "ring:2"})
 >>> g.message, g.chosen
 ('Chosen: ring:2', ['ring:2'])
@@ -33,6 +36,8 @@ from tablekit.core.view import (
     face,
     grid_cell,
     grid_zone,
+    list_picker,
+    number_picker,
     ring_zone,
     trick_zone,
     zone,
@@ -107,6 +112,11 @@ def gallery_view(lang: str = "en") -> dict[str, Any]:
         "current": 0, "my_turn": True, "teaching": False, "prompt": t("prompt"), "zones": zones,
         "actions": [], "buttons": [{"code": "pass", "label": t("pass")}], "log": [], "over": False,
         "outcome": None,
+        "pickers": [
+            number_picker("count", t("count"), 2, 12, "count:{n}", submit=t("count_submit", n="{n}"), step=2),
+            list_picker("colour", t("colour"), [{"code": f"colour:{c}", "label": t(f"colour_{c}")} for c in "RGB"],
+                        submit=t("colour_submit")),
+        ],
     }
     return view
 

@@ -17,6 +17,8 @@ from helpers_browser import assert_no_error_text, save_screenshot
 from playwright.sync_api import Page, expect
 from tk_page import LOAD_TIMEOUT, STEP_TIMEOUT, TABLE
 
+from tablekit.i18n import tr
+
 pytestmark = pytest.mark.browser
 
 MINE = f"{TABLE} .tk-hand.tk-mine"
@@ -244,6 +246,51 @@ def test_keyboard_tab_enter_and_arrows_in_the_grid(page: Page, gallery_url: str)
     page.keyboard.press("Enter")
     _chosen(page, "row:4C:c3")
     save_screenshot(page, "gallery-keyboard")
+    assert_no_error_text(page)
+
+
+def test_pickers_by_keyboard(page: Page, gallery_url: str) -> None:
+    """A number picker (2 to 12 in steps of two) and a list picker, used with the keyboard only:
+    Tab between their parts, Enter or Space on − and +, arrows in the field and the list, Enter
+    to send; each part is named from the catalogue; a typed number becomes an allowed one."""
+    _open(page, gallery_url)
+    count = page.get_by_role("group", name=tr("widgets.gallery.count", "en"), exact=True)
+    field = count.get_by_role("spinbutton", name=tr("widgets.gallery.count", "en"), exact=True)
+    more = count.get_by_role("button", name=f"{tr('widgets.table.picker_more', 'en')}: {tr('widgets.gallery.count', 'en')}")
+    expect(field).to_have_value("2")
+    page.locator(f"{TABLE} .tk-moves .tk-action-button").first.focus()  # Pass, just before the pickers
+    page.keyboard.press("Tab")  # −
+    page.keyboard.press("Tab")  # the field
+    assert page.evaluate(ACTIVE)["key"] == "tk-picker-count-value"
+    page.keyboard.press("ArrowUp")
+    expect(field).to_have_value("4")
+    page.keyboard.press("Tab")  # +
+    assert page.evaluate(ACTIVE)["key"] == "tk-picker-count-more"
+    page.keyboard.press("Enter")
+    page.keyboard.press(" ")
+    expect(field).to_have_value("8")
+    expect(count.locator(".tk-picker-submit")).to_have_text(tr("widgets.gallery.count_submit", "en", n=8))
+    page.keyboard.press("Tab")  # the send button
+    page.keyboard.press("Enter")
+    _chosen(page, "count:8")
+    field.fill("7")  # between two allowed numbers: leaving the field takes the nearest above
+    field.press("Tab")
+    expect(field).to_have_value("8")
+    field.fill("99")
+    field.press("Enter")  # brought back to the largest allowed number, then sent
+    _chosen(page, "count:12")
+    expect(more).to_have_attribute("aria-disabled", "true")
+
+    colour = page.get_by_role("group", name=tr("widgets.gallery.colour", "en"), exact=True)
+    menu = colour.get_by_role("combobox", name=tr("widgets.gallery.colour", "en"), exact=True)
+    menu.focus()
+    menu.select_option(label=tr("widgets.gallery.colour_G", "en"))
+    page.keyboard.press("Enter")
+    _chosen(page, "colour:G")
+    page.keyboard.press("Tab")
+    assert page.evaluate(ACTIVE)["key"] == "tk-picker-colour-submit"
+    page.keyboard.press("Enter")
+    _chosen(page, "colour:G")
     assert_no_error_text(page)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from helpers_browser import assert_no_error_text, save_screenshot, widget_messages
 from playwright.sync_api import Page, expect
-from tk_page import LOAD_TIMEOUT, STEP_TIMEOUT, TABLE, board_html, play_table_views, wait_for_my_turn
+from tk_page import LOAD_TIMEOUT, STEP_TIMEOUT, TABLE, board_html, play_table_views, type_deal_code, wait_for_my_turn
 
 from tablekit.i18n import tr
 
@@ -129,4 +129,68 @@ def test_a_whole_game_to_150_by_clicking(page: Page, voila_url: str) -> None:
     assert best >= 150 and deals >= 1, (values, deals)
     assert _hidden_cards_seen(play_table_views(widget_messages(page))) == []
     save_screenshot(page, "ultimate-game-over")
+    assert_no_error_text(page)
+
+
+# --- the bid picker: every legal bid, and the hinted one ------------------------------------------
+HINT_DEAL = "UL-B4-E"  # seat 0 deals and speaks first; the hint is "Bid 7", which no quick button offers
+
+
+def _bid_logged(page: Page, amount: int) -> None:
+    expect(page.locator(f"{TABLE} .tk-log li").first).to_have_text(
+        tr("ultimate.event.bid", "en", player=0, amount=amount), timeout=STEP_TIMEOUT)
+
+
+def test_any_bid_with_the_picker_and_a_hinted_bid(page: Page, voila_url: str) -> None:
+    """A bid off the quick buttons made with the picker (its − and + buttons, the arrow keys,
+    Enter), a number out of range brought back to the legal bids, and the hint followed: Hint
+    sets the picker to the hinted bid and marks it, and its button sends that bid."""
+    _open(page, voila_url, f"deal={HINT_DEAL}")
+    picker = page.locator(f"{TABLE} .tk-moves .tk-picker-number")
+    expect(picker).to_be_visible(timeout=STEP_TIMEOUT)
+    name = tr("ultimate.view.bid_picker", "en")
+    expect(picker).to_have_attribute("aria-label", name)
+    field = picker.get_by_role("spinbutton", name=name, exact=True)
+    less = picker.get_by_role("button", name=f"{tr('widgets.table.picker_less', 'en')}: {name}", exact=True)
+    more = picker.get_by_role("button", name=f"{tr('widgets.table.picker_more', 'en')}: {name}", exact=True)
+    send = picker.locator(".tk-picker-submit")
+    quick = page.locator(f"{TABLE} .tk-moves > .tk-action-button").all_inner_texts()
+    assert tr("ultimate.action.bid", "en", amount=4) not in quick and tr("ultimate.action.bid", "en", amount=6) not in quick
+    expect(field).to_have_value("1")
+    expect(less).to_have_attribute("aria-disabled", "true")
+    for _ in range(3):
+        more.click()
+    expect(field).to_have_value("4")
+    expect(send).to_have_text(tr("ultimate.action.bid", "en", amount=4))
+    field.fill("75")  # beyond the highest bid: leaving the field brings it back to 60
+    field.press("Tab")
+    expect(field).to_have_value("60")
+    expect(more).to_have_attribute("aria-disabled", "true")
+    field.fill("4")
+    field.press("ArrowUp")
+    field.press("ArrowUp")
+    less.click()
+    less.click()
+    field.press("ArrowUp")
+    field.press("ArrowUp")
+    expect(field).to_have_value("6")
+    expect(send).to_have_text(tr("ultimate.action.bid", "en", amount=6))
+    field.press("Enter")
+    _bid_logged(page, 6)
+    assert_no_error_text(page)
+
+    # The same deal again: the hint is a bid that no quick button offers.
+    type_deal_code(page, HINT_DEAL)
+    expect(picker).to_be_visible(timeout=STEP_TIMEOUT)
+    expect(page.locator(f"{TABLE} .tk-log li")).to_have_count(0)
+    page.locator(f"{TABLE} .tk-hint-button").click()
+    marked = page.locator(f"{TABLE} .tk-moves .tk-picker.tk-hint")
+    expect(marked).to_have_count(1, timeout=STEP_TIMEOUT)
+    expect(page.locator(f"{TABLE} .tk-message")).to_contain_text(tr("ultimate.action.bid", "en", amount=7))
+    expect(field).to_have_value("7")
+    expect(send).to_have_text(tr("ultimate.action.bid", "en", amount=7))
+    expect(page.locator(f"{TABLE} .tk-moves > .tk-action-button.tk-hint")).to_have_count(0)
+    save_screenshot(page, "ultimate-bid-picker-hint")
+    send.click()
+    _bid_logged(page, 7)
     assert_no_error_text(page)

@@ -324,20 +324,20 @@ function render({ model, el: host }) {
         (p.options || []).map((o) => el("option", { value: o.code, text: o.label, selected: o.code === p.value })));
       const go = () => send({ type: "play", code: select.value });
       enter(select, go);
-      return group([select, part("button", { class: "tk-control tk-action-button tk-picker-submit", text: p.submit,
+      return group([select, part("button", { class: "tk-control tk-picker-submit", text: p.submit,
                                              onclick: go }, "submit")]);
     }
     const min = Number(p.min), max = Number(p.max), step = Math.max(1, Number(p.step) || 1);
     const top = max - ((max - min) % step);
     // The nearest allowed number (anything typed becomes one).
     const fit = (v) => (Number.isFinite(v) ? Math.max(min, Math.min(top, min + Math.round((v - min) / step) * step)) : min);
-    const input = part("input", { type: "number", class: "tk-picker-number", min, max: top, step, value: p.value,
+    const input = part("input", { type: "number", class: "tk-picker-field", min, max: top, step, value: p.value,
                                   inputmode: "numeric", "aria-label": p.label }, "value");
     const less = part("button", { class: "tk-control tk-picker-less", text: "−",
                                   "aria-label": `${L("picker_less")}: ${p.label}` }, "less");
     const more = part("button", { class: "tk-control tk-picker-more", text: "+",
                                   "aria-label": `${L("picker_more")}: ${p.label}` }, "more");
-    const submit = part("button", { class: "tk-control tk-action-button tk-picker-submit" }, "submit");
+    const submit = part("button", { class: "tk-control tk-picker-submit" }, "submit");
     const codeOf = (v) => p.code.split("{n}").join(String(v));
     const show = (v, typed) => {
       if (!typed) input.value = String(v);
