@@ -101,22 +101,28 @@ def offers(item: Mapping[str, Any], code: str) -> bool:
 
 
 def mark_hint(view: dict[str, Any], code: str) -> int:
-    """Mark every place that plays ``code`` (the hint) with ``highlight``: a card, row or cell
-    that offers it (and the choice among its choices), a button, a picker (which then shows
-    that value first). Returns how many places are marked (0: the view offers no way to play
-    ``code``)."""
-    marked = 0
-    for item in iter_clickables(view):
-        if not offers(item, code):
-            continue
-        marked += 1
+    """Mark the places that play ``code`` (the hint) with ``highlight``: each card, row, cell
+    or button that offers it (and the choice among a place's choices); only when none does, the
+    pickers that offer it, each set to show that move. Returns how many places are marked (0:
+    the view offers no way to play ``code``).
+
+    >>> view = {"zones": [], "buttons": [{"code": "bid:5", "label": "Bid 5"}],
+    ...         "pickers": [number_picker("bid", "Any bid", 3, 9, "bid:{n}", submit="Bid {n}")]}
+    >>> mark_hint(view, "bid:5"), view["buttons"][0]["highlight"], view["pickers"][0]["highlight"]
+    (1, True, False)
+    >>> mark_hint(view, "bid:7"), view["pickers"][0]["value"]
+    (1, 7)
+    """
+    places = [item for item in iter_clickables(view) if offers(item, code)]
+    marked = [item for item in places if "kind" not in item] or places
+    for item in marked:
         item["highlight"] = True
         if "kind" in item:
             item["value"] = picker_value(item, code)
         for ch in item.get("choices", ()):
             if ch["code"] == code:
                 ch["highlight"] = True
-    return marked
+    return len(marked)
 
 
 def with_svg(view: dict[str, Any], four_colour: bool | None = None) -> dict[str, Any]:
