@@ -29,14 +29,12 @@ import urllib.request
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from datetime import datetime, timezone
-from pathlib import Path
 from typing import Any
 
-from helpers_browser import ARTIFACTS, ROOT
+from helpers_browser import ARTIFACTS, KERNEL_WS, ROOT, kernel_pid, process_alive
 from playwright.sync_api import BrowserContext, Page, Route, expect
 from tk_page import LOAD_TIMEOUT, MY_CARDS, board_html, open_dashboard, play_first_playable, wait_for_my_turn
 
-KERNEL_WS = re.compile(r"/api/kernels/([0-9a-f-]{36})/channels")
 STARTED = re.compile(r"Kernel started: ([0-9a-f-]{36})")
 CONFIG: dict[str, Any] = json.loads((ROOT / "voila.json").read_text())["PoolSafeKernelManager"]
 LOG = ARTIFACTS / "voila-cull.log"
@@ -50,25 +48,6 @@ SETTINGS = (f"--PoolSafeKernelManager.page_gone_timeout={TEST_GONE}",
 
 def _log() -> str:
     return LOG.read_text(errors="replace")
-
-
-def _kernel_pid(kernel_id: str) -> int | None:
-    """The process whose command line names the kernel's connection file."""
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if f"kernel-{kernel_id}.json".encode() in (entry / "cmdline").read_bytes():
-                    return int(entry.name)
-            except OSError:
-                continue
-    return None
-
-
-def _alive(pid: int) -> bool:
-    try:
-        return (Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]) != "Z"
-    except (OSError, IndexError):
-        return False
 
 
 def _kernel_model(url: str, kernel_id: str) -> dict[str, Any] | None:
@@ -161,7 +140,7 @@ def _closed_tab_goes(context: BrowserContext, url: str) -> None:
 
     reading, reading_id = _open_play(context, url)  # stays open, untouched, to the end
     running, running_id = _start_explore_run(context, url)
-    reading_pid, running_pid = _kernel_pid(reading_id), _kernel_pid(running_id)
+    reading_pid, running_pid = kernel_pid(reading_id), kernel_pid(running_id)
     assert reading_pid and running_pid and reading_pid != running_pid
     model = _kernel_model(url, running_id)
     assert model is not None and model["connections"] >= 1, model
@@ -175,7 +154,7 @@ def _closed_tab_goes(context: BrowserContext, url: str) -> None:
         model = _kernel_model(url, running_id)
         if model is not None:
             idle_seen.append(_idle_seconds(model))
-        return model is None and not _alive(running_pid)
+        return model is None and not process_alive(running_pid)
 
     took = _wait_for("the closed tab's kernel culled", gone, CLOSED_TAB_LIMIT)
     culled = re.search(rf"Culling kernel {running_id} \((\w+)\): its page has gone for (\d+) s", _log())
@@ -185,7 +164,7 @@ def _closed_tab_goes(context: BrowserContext, url: str) -> None:
 
     # The open page's kernel has been idle for longer than the timeout and is kept.
     model = _kernel_model(url, reading_id)
-    assert model is not None and _alive(reading_pid), "the open page lost its kernel"
+    assert model is not None and process_alive(reading_pid), "the open page lost its kernel"
     assert model["connections"] >= 1, model
     assert _idle_seconds(model) > TEST_GONE, (model, f"closed tab culled after {took:.0f} s")
 
