@@ -195,7 +195,8 @@ def read_frame(message: str | bytes, v1: bool) -> Frame:
     """The message type of a frame (and a ``comm_open``'s target), parsing only what that takes:
     the header, and the content of a ``comm_open``. Raises ``ValueError`` for a frame that is
     not a kernel message. Call it on frames :func:`incoming_problem` let pass (so no part nests
-    deeply).
+    deeply). Without ``v1`` a frame is one JSON text; the legacy protocol's binary frames (with
+    buffers) are refused: the dashboards' pages speak v1.
 
     >>> read_frame('{"channel": "shell", "header": {"msg_type": "comm_msg"}, "content": {}}', v1=False)
     Frame(msg_type='comm_msg', target=None)
