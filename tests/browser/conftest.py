@@ -8,6 +8,8 @@ Every test here is marked ``browser`` (``pytest -m "not browser"`` skips them). 
   ``tests/browser/gallery.ipynb`` alone (every zone kind, ``tablekit.widgets.gallery``);
   ``query_probe_url`` (session) for ``tests/browser/query_probe.ipynb`` (what a teacher link
   gives the kernel).
+  ``own_voila``: a server started for one test alone, with the test's own settings (shorter
+  timeouts, a lower memory ceiling).
   Unlike ``make dashboards`` it shows tracebacks (by default Voilà shows only "There was an
   error when executing cell [n]"), so a failing test prints the real error; its log is
   ``test-artifacts/voila.log``.
