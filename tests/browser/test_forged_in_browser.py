@@ -233,9 +233,12 @@ def test_deep_and_oversized_frames_are_dropped_and_the_page_keeps_working(page: 
     size = re.fullmatch(rf"a frame of (\d+) bytes \(at most {MAX_MESSAGE_BYTES}\)", dropped[2])
     assert size is not None and int(size.group(1)) > MAX_MESSAGE_BYTES, dropped
     log.assert_no_failure(kernel)
-    # The page says so in its words (the first drop is told; the next ones come within
-    # NOTICE_INTERVAL and are not told again).
-    expect(page.locator(".tk-notice")).to_have_text(tr("widgets.dash.notice.frame_too_deep", "en"))
+    # The page says so in its words (the first drop is told; the next ones, within
+    # NOTICE_INTERVAL, are not told again: on a slow machine the last one may be).
+    notice = page.locator(".tk-notice")
+    expect(notice).to_be_visible()
+    assert notice.inner_text().strip() in {tr(f"widgets.dash.notice.{reason}", "en")
+                                           for reason in ("frame_too_deep", "frame_too_large")}
 
     run_games(page, 25)  # the same page, the same kernel connection: still working
     assert_no_error_text(page)
