@@ -61,7 +61,7 @@ def test_a_kernel_over_its_ceiling_ends_and_an_idle_open_page_is_told(
     with own_voila("tests/browser/memory_probe.ipynb", LOG.name, *SETTINGS) as url:
         greedy, greedy_id = open_probe(context, url, lang="ja")
         pid = kernel_pid(greedy_id)
-        assert pid is not None and process_tree_rss(pid) < (CEILING_MB - 150) * MIB, "a fresh kernel is small"
+        assert pid is not None and process_tree_rss(pid) < CEILING_MB * MIB, "a fresh kernel is under the ceiling"
         play_a_card(greedy)
         grow = greedy.get_by_role("button", name="Hold 150 MiB more")
         for _ in range(3):  # the third click at the latest takes it over the ceiling
