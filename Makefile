@@ -9,9 +9,14 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# Reinstall whenever pyproject.toml changes.
+# Reinstall whenever pyproject.toml changes. Voilà finds templates only under the environment's
+# share/jupyter (an editable install copies no data files), so the link puts ours there:
+# voila.json names it.
+VOILA_TEMPLATE = share/jupyter/voila/templates/tablekit
 $(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[dev]"
+	mkdir -p $(VENV)/$(dir $(VOILA_TEMPLATE))
+	ln -sfn $(CURDIR)/$(VOILA_TEMPLATE) $(VENV)/$(VOILA_TEMPLATE)
 	touch $@
 
 ## Serve the Voila dashboards (play, learn, explore) on the loopback interface; voila.json

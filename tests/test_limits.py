@@ -10,21 +10,28 @@ import time
 from typing import Any
 
 import pytest
+from jupyter_client.session import Session
 from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 
-from tablekit.widgets import limits
+from tablekit.widgets import limits, notices
 from tablekit.widgets.limits import (
+    MAX_COMM_OPEN_BYTES,
     MAX_DEPTH,
     MAX_MESSAGE_BYTES,
+    PAGE_COMM_TARGETS,
     V1_PROTOCOL,
+    Frame,
+    Refusal,
     check_request,
+    comm_open_problem,
     incoming_problem,
     json_depth,
+    read_frame,
     split_v1_frame,
     too_deep,
 )
-from tablekit.widgets.server import NoDelayConnection
+from tablekit.widgets.server import LOGGED_REFUSALS, NOTICE_INTERVAL, NoDelayConnection
 
 
 def nested(depth: int, inner: str = "0") -> str:
@@ -117,14 +124,51 @@ def test_incoming_problem() -> None:
     ok = v1_frame({"comm_id": "c", "data": {"method": "update", "state": {"value": 5, "layout": {"a": [1]}}}})
     assert incoming_problem(ok, v1=True) is None
     assert incoming_problem(v1_frame(raw_content=nested(5_000).encode()), v1=True) == \
-        "content nested more than 64 levels deep"
-    assert incoming_problem(nested(5_000), v1=False) == "nested more than 64 levels deep"
+        Refusal("content nested more than 64 levels deep", "frame_too_deep")
+    assert incoming_problem(nested(5_000), v1=False) == Refusal("nested more than 64 levels deep", "frame_too_deep")
     assert incoming_problem(json.dumps({"channel": "shell", "content": {"a": 1}}), v1=False) is None
     big = v1_frame({"comm_id": "c", "data": {"method": "custom", "content": {"x": "y" * MAX_MESSAGE_BYTES}}})
-    assert incoming_problem(big, v1=True) == f"a frame of {len(big)} bytes (at most {MAX_MESSAGE_BYTES})"
-    assert incoming_problem("{}", v1=True) == "a text frame on a binary (v1) connection"
+    assert incoming_problem(big, v1=True) == \
+        Refusal(f"a frame of {len(big)} bytes (at most {MAX_MESSAGE_BYTES})", "frame_too_large")
+    # What no page sends gets no friendly message, only the log line.
+    assert incoming_problem("{}", v1=True) == Refusal("a text frame on a binary (v1) connection", None)
     assert incoming_problem(serialize_msg_to_ws_v1([b"{}", b"{}"], "shell"), v1=True) == \
-        "a binary frame with 3 parts (at least 5)"
+        Refusal("a binary frame with 3 parts (at least 5)", None)
+    assert {n for n in ("frame_too_deep", "frame_too_large")} <= set(notices.REASONS)
+
+
+def comm_open_frame(target: str, data: Any = None, comm_id: str = "c1") -> bytes:
+    header = {"msg_id": "m2", "msg_type": "comm_open", "session": "s", "username": "", "date": "", "version": "5.3"}
+    content = {"comm_id": comm_id, "target_name": target, "data": data if data is not None else {}}
+    frame: bytes = serialize_msg_to_ws_v1([json.dumps(header).encode(), b"{}", b"{}", json.dumps(content).encode()],
+                                          "shell")
+    return frame
+
+
+def test_read_frame_finds_the_message_type_and_a_comm_opens_target() -> None:
+    assert read_frame(v1_frame({"comm_id": "c"}), v1=True) == Frame("comm_msg")
+    assert read_frame(comm_open_frame("jupyter.widget"), v1=True) == Frame("comm_open", "jupyter.widget")
+    assert read_frame(comm_open_frame(""), v1=True) == Frame("comm_open", "")
+    legacy = json.dumps({"channel": "shell", "header": {"msg_type": "comm_open"}, "content": {"target_name": 5}})
+    assert read_frame(legacy, v1=False) == Frame("comm_open", "")  # a target that is no text matches nothing
+    for bad in (serialize_msg_to_ws_v1([b"not json", b"{}", b"{}", b"{}"], "shell"),
+                serialize_msg_to_ws_v1([b'{"msg_type": 7}', b"{}", b"{}", b"{}"], "shell"),
+                serialize_msg_to_ws_v1([b"\xff\xfe", b"{}", b"{}", b"{}"], "shell")):
+        with pytest.raises(ValueError, match="not a kernel message"):
+            read_frame(bad, v1=True)
+    with pytest.raises(ValueError, match="content is not JSON"):
+        read_frame(serialize_msg_to_ws_v1([b'{"msg_type": "comm_open"}', b"{}", b"{}", b"{oops"], "shell"), v1=True)
+
+
+def test_a_page_may_open_only_the_control_comm_a_few_times_and_small() -> None:
+    assert PAGE_COMM_TARGETS == {"jupyter.widget.control": 4}
+    assert comm_open_problem("jupyter.widget.control", 500, 3) is None
+    assert "more comm_opens" in (comm_open_problem("jupyter.widget.control", 500, 4) or "")
+    assert "at most 4096" in (comm_open_problem("jupyter.widget.control", MAX_COMM_OPEN_BYTES + 1, 0) or "")
+    for target in ("jupyter.widget", "jupyter.widget.version", "tablekit.server_notice", "", "x" * 10_000):
+        problem = comm_open_problem(target, 100, 0)
+        assert problem is not None and "may open only jupyter.widget.control" in problem
+        assert len(problem) < 200  # a long forged name is cut in the log line
 
 
 # --- the server connection ----------------------------------------------------------------------
@@ -178,13 +222,92 @@ def test_the_legacy_json_protocol_is_checked_too(passed: list[Any], caplog: pyte
     conn = _Probe()
     conn.protocol = None
     conn.log = logging.getLogger("test.voila")
-    good = json.dumps({"channel": "shell", "header": {}, "content": {"data": {"state": {"value": 1}}}})
+    good = json.dumps({"channel": "shell", "header": {"msg_type": "comm_msg"},
+                       "content": {"data": {"state": {"value": 1}}}})
     with caplog.at_level(logging.WARNING, logger="test.voila"):
         conn.handle_incoming_message(good)
         conn.handle_incoming_message('{"channel": "shell", "content": ' + nested(5_000) + "}")
     assert passed == [good]
     assert [r.getMessage() for r in caplog.records] == [
         "Dropped a websocket frame for kernel k-1: nested more than 64 levels deep"]
+
+
+class _Session(Session):
+    """Records what the connection sends the kernel on its own instead of sending it."""
+
+    sent: list[tuple[Any, str, dict[str, Any]]]
+
+    def send(self, stream: Any, msg_or_type: Any, content: Any = None, *args: Any, **kwargs: Any) -> Any:
+        self.sent.append((stream, msg_or_type, content))
+
+
+def test_a_page_may_not_open_comms_but_the_control_comm(passed: list[Any], caplog: pytest.LogCaptureFixture,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ZMQChannelsWebsocketConnection, "disconnect", lambda self: None)
+    conn = _Probe()
+    conn.log = logging.getLogger("test.voila")
+    control = [comm_open_frame("jupyter.widget.control", comm_id=f"c{i}") for i in range(6)]
+    forged = comm_open_frame("jupyter.widget", {"state": {"_model_name": "TextModel", "value": "x" * 200_000}})
+    notice = comm_open_frame(notices.TARGET, {"reason": "memory"})  # only the server may send notices
+    with caplog.at_level(logging.WARNING, logger="test.voila"):
+        conn.handle_incoming_message(control[0])
+        for _ in range(3):
+            conn.handle_incoming_message(forged)
+        conn.handle_incoming_message(notice)
+        for frame in control[1:]:
+            conn.handle_incoming_message(frame)
+    assert passed == control[:4]  # four control comms per connection, none of the others
+    lines = [r.getMessage() for r in caplog.records]
+    assert lines == [
+        "Refused for kernel k-1: a comm_open for target 'jupyter.widget' (a page may open only "
+        "jupyter.widget.control)"] * 3 + [
+        "Refused for kernel k-1: a comm_open for target 'tablekit.server_notice' (a page may open only "
+        "jupyter.widget.control)"] + [
+        "Refused for kernel k-1: more comm_opens for target 'jupyter.widget.control' than 4 on one connection"] * 2
+
+
+def test_refusals_are_logged_a_few_at_a_time_and_counted_at_the_end(
+        passed: list[Any], caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ZMQChannelsWebsocketConnection, "disconnect", lambda self: None)
+    conn = _Probe()
+    conn.log = logging.getLogger("test.voila")
+    forged = comm_open_frame("jupyter.widget", {"state": {"value": "x" * 1000}})
+    with caplog.at_level(logging.WARNING, logger="test.voila"):
+        for _ in range(3_000):
+            conn.handle_incoming_message(forged)
+        conn.disconnect()
+    assert passed == []
+    lines = [r.getMessage() for r in caplog.records]
+    assert len(lines) == LOGGED_REFUSALS + 1
+    assert lines[-1] == f"Refused {3_000 - LOGGED_REFUSALS} more frames for kernel k-1 on one connection " \
+                        "(not logged one by one)"
+
+
+def test_a_frame_dropped_for_its_size_or_depth_is_told_to_the_kernel_once_in_a_while(
+        passed: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    conn = _Probe()
+    conn.log = logging.getLogger("test.voila")
+    session = _Session()
+    session.sent = []
+    conn.session = session
+    conn.channels = {"shell": "shell-stream"}
+    clock = [1000.0]
+    monkeypatch.setattr(time, "monotonic", lambda: clock[0])
+    big = v1_frame({"x": "y" * (300 * 1024)})
+    deep = v1_frame(raw_content=nested(5_000).encode())
+    conn.handle_incoming_message(big)
+    conn.handle_incoming_message(deep)  # within NOTICE_INTERVAL: not told again
+    conn.handle_incoming_message(b"\xff" * 64)  # what no page sends: never told
+    clock[0] += NOTICE_INTERVAL
+    conn.handle_incoming_message(b"\xff" * 64)
+    conn.handle_incoming_message(deep)
+    assert passed == []
+    assert [(stream, kind, c["target_name"], c["data"]) for stream, kind, c in session.sent] == [
+        ("shell-stream", "comm_open", notices.TARGET, {"reason": "frame_too_large"}),
+        ("shell-stream", "comm_open", notices.TARGET, {"reason": "frame_too_deep"}),
+    ]
+    # The notice names its reason only: nothing of the dropped frame.
+    assert all(set(c) == {"comm_id", "target_name", "data"} for _s, _k, c in session.sent)
 
 
 def test_the_deep_frame_would_have_broken_json_loads() -> None:

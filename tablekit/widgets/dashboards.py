@@ -40,7 +40,7 @@ from tablekit.core.errors import ConfigError, TablekitError
 from tablekit.core.registry import list_games, presets, spec
 from tablekit.i18n import LANGUAGES, tr
 from tablekit.session import hint_bot_name
-from tablekit.widgets import controls, links
+from tablekit.widgets import controls, links, notices
 from tablekit.widgets.fonts import FontLoader
 from tablekit.widgets.labels import LANGUAGE_NAMES, bot_label, game_label, preset_label
 from tablekit.widgets.play_table import LOCKABLE, PlayTable
@@ -97,6 +97,11 @@ def _d(code: str, lang: str, **params: Any) -> str:
     return tr(f"widgets.dash.{code}", lang, **params)
 
 
+def _notice_html(reason: str, lang: str) -> str:
+    """The friendly message for a server notice (``tablekit.widgets.notices``) in ``lang``."""
+    return f'<div class="tk-problem tk-notice" role="alert">{html.escape(_d(f"notice.{reason}", lang))}</div>'
+
+
 def _read_setup(query: str | Mapping[str, Any] | None, page: str) -> tuple[links.TeacherSetup, BaseException | None]:
     """The teacher's set-up from the page's address (None: ask Voilà); a bad link gives the
     default set-up and the error to show."""
@@ -140,6 +145,11 @@ class Dashboard(widgets.VBox):
         self._guards: dict[str, tuple[Any, Callable[[], Any]]] = {}
         self._guard("lang", self.lang_toggle, lambda: self.lang)
         self._watch(self.game, self.lang_toggle)
+        notices.listen(self.show_notice)
+
+    def show_notice(self, reason: str) -> None:
+        """The server's notice (a dropped frame, the kernel about to end) as a friendly message."""
+        self.problem.value = _notice_html(reason, self.lang)
 
     def _watch(self, *controls_: Any) -> None:
         """Show a friendly message when the page sends one of these controls a value it does not
@@ -485,6 +495,7 @@ class ExploreDashboard(widgets.VBox):
                          self.lead, self.problem, self.explorer]
         self.explorer.lang_toggle.observe(lambda c: self.relabel(), names="value")
         self.relabel()
+        notices.listen(self.show_notice)
         if problem is not None:
             self.problem.value = (f'<div class="tk-problem" role="alert">'
                                   f'{html.escape(_d("problem", self.lang, detail=str(problem)))}</div>')
@@ -492,6 +503,10 @@ class ExploreDashboard(widgets.VBox):
     @property
     def lang(self) -> str:
         return str(self.explorer.lang)
+
+    def show_notice(self, reason: str) -> None:
+        """The server's notice (a dropped frame, the kernel about to end) as a friendly message."""
+        self.problem.value = _notice_html(reason, self.lang)
 
     def set_lang(self, lang: str) -> None:
         self.explorer.set_lang(lang)

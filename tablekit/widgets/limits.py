@@ -8,6 +8,8 @@ trait and any websocket frame). This module holds the pure checks, with no Jupyt
   a message nested 5,000 deep is refused before ``json.loads`` recurses into it.
 - :func:`incoming_problem` says why a kernel websocket frame must be dropped (too large, too
   deep, a malformed binary frame), or None; ``tablekit.widgets.server`` calls it on every frame.
+- :func:`read_frame` and :func:`comm_open_problem`: a page may open only the comms a dashboard
+  opens (``PAGE_COMM_TARGETS``); every widget is created by the kernel, never by the page.
 - :func:`check_request` validates an already-parsed widget request (the small ``{"type": ...}``
   dicts that ``play_table.js`` sends) and raises ``ValueError`` with a clear message.
 
@@ -24,8 +26,10 @@ ValueError: a request may nest at most 4 levels (this one nests deeper)
 
 from __future__ import annotations
 
+import json
 import math
 import re
+from typing import NamedTuple
 
 #: The largest websocket frame the kernel connection accepts. What the dashboards send is far
 #: smaller: widget updates (a value, an index) and ``{"type": ...}`` requests are well under
@@ -37,6 +41,14 @@ MAX_DEPTH = 64
 #: The most parts a binary (v1) frame may have: channel, 4 JSON parts, a few buffers.
 MAX_PARTS = 64
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
+#: The comms a page may open, with how many times on one websocket connection. A dashboard opens
+#: ipywidgets' control comm (through which it asks for every widget's state) once per connection
+#: and creates no widget itself: the kernel creates them all. A forged ``comm_open`` of the
+#: ``jupyter.widget`` target would make the kernel build (and keep) a widget from whatever state
+#: the page sent. ``tests/browser/test_forged_in_browser.py`` records what real pages send.
+PAGE_COMM_TARGETS: dict[str, int] = {"jupyter.widget.control": 4}
+#: The largest ``comm_open`` frame a page may send (the control comm's is about 500 bytes).
+MAX_COMM_OPEN_BYTES = 4 * 1024
 
 # A complete JSON string (escapes skipped), else one structural character. A lone quote opens
 # a string that never ends: everything after it is inside that string for any JSON parser (which
@@ -125,8 +137,17 @@ def split_v1_frame(frame: bytes, max_parts: int = MAX_PARTS) -> list[bytes]:
     return [bytes(frame[offsets[i] : offsets[i + 1]]) for i in range(count - 1)]
 
 
+class Refusal(NamedTuple):
+    """Why a frame is dropped: ``reason`` (for the server log) and ``notice``, the name of the
+    friendly message the page gets (``tablekit.widgets.notices``), or None for a frame no real
+    page sends (a malformed binary frame)."""
+
+    reason: str
+    notice: str | None = None
+
+
 def incoming_problem(message: str | bytes, v1: bool, max_bytes: int = MAX_MESSAGE_BYTES,
-                     max_depth: int = MAX_DEPTH) -> str | None:
+                     max_depth: int = MAX_DEPTH) -> Refusal | None:
     """Why a kernel websocket frame from the browser must be dropped, or None if it may pass.
 
     ``v1``: the connection speaks the binary protocol (``V1_PROTOCOL``); its JSON parts are
@@ -136,27 +157,103 @@ def incoming_problem(message: str | bytes, v1: bool, max_bytes: int = MAX_MESSAG
     >>> incoming_problem('{"channel": "shell"}', v1=False) is None
     True
     >>> incoming_problem("[" * 5000, v1=False)
-    'nested more than 64 levels deep'
-    >>> incoming_problem("x" * 300_000, v1=False)
+    Refusal(reason='nested more than 64 levels deep', notice='frame_too_deep')
+    >>> incoming_problem("x" * 300_000, v1=False).reason
     'a frame of 300000 bytes (at most 262144)'
     >>> incoming_problem("{}", v1=True)
-    'a text frame on a binary (v1) connection'
+    Refusal(reason='a text frame on a binary (v1) connection', notice=None)
     """
     if len(message) > max_bytes:
-        return f"a frame of {len(message)} bytes (at most {max_bytes})"
+        return Refusal(f"a frame of {len(message)} bytes (at most {max_bytes})", "frame_too_large")
     if not v1:
-        return f"nested more than {max_depth} levels deep" if too_deep(message, max_depth) else None
+        if too_deep(message, max_depth):
+            return Refusal(f"nested more than {max_depth} levels deep", "frame_too_deep")
+        return None
     if isinstance(message, str):
-        return "a text frame on a binary (v1) connection"
+        return Refusal("a text frame on a binary (v1) connection")
     try:
         parts = split_v1_frame(message)
     except ValueError as exc:
-        return str(exc)
+        return Refusal(str(exc))
     if len(parts) < 5:
-        return f"a binary frame with {len(parts)} parts (at least 5)"
+        return Refusal(f"a binary frame with {len(parts)} parts (at least 5)")
     for name, part in zip(("header", "parent header", "metadata", "content"), parts[1:5]):
         if too_deep(part, max_depth):
-            return f"{name} nested more than {max_depth} levels deep"
+            return Refusal(f"{name} nested more than {max_depth} levels deep", "frame_too_deep")
+    return None
+
+
+class Frame(NamedTuple):
+    """What the server needs to know of a frame that passed :func:`incoming_problem`."""
+
+    msg_type: str
+    #: A ``comm_open``'s ``target_name`` (None for other messages).
+    target: str | None = None
+
+
+def read_frame(message: str | bytes, v1: bool) -> Frame:
+    """The message type of a frame (and a ``comm_open``'s target), parsing only what that takes:
+    the header, and the content of a ``comm_open``. Raises ``ValueError`` for a frame that is
+    not a kernel message. Call it on frames :func:`incoming_problem` let pass (so no part nests
+    deeply). Without ``v1`` a frame is one JSON text; the legacy protocol's binary frames (with
+    buffers) are refused: the dashboards' pages speak v1.
+
+    >>> read_frame('{"channel": "shell", "header": {"msg_type": "comm_msg"}, "content": {}}', v1=False)
+    Frame(msg_type='comm_msg', target=None)
+    >>> read_frame('{"header": {"msg_type": "comm_open"}, "content": {"target_name": "t"}}', v1=False)
+    Frame(msg_type='comm_open', target='t')
+    >>> read_frame('[1]', v1=False)
+    Traceback (most recent call last):
+    ...
+    ValueError: not a kernel message (no header with a msg_type)
+    """
+    content: object = None
+    try:
+        if v1:
+            parts = split_v1_frame(message)  # type: ignore[arg-type]  # a v1 frame is bytes (checked before)
+            header = json.loads(parts[1])
+        else:
+            whole = json.loads(message)
+            header = whole.get("header") if isinstance(whole, dict) else None
+            content = whole.get("content") if isinstance(whole, dict) else None
+    except (ValueError, IndexError, TypeError) as exc:  # json.JSONDecodeError and UnicodeDecodeError are ValueErrors
+        raise ValueError("not a kernel message (unreadable JSON)") from exc
+    msg_type = header.get("msg_type") if isinstance(header, dict) else None
+    if not isinstance(msg_type, str):
+        raise ValueError("not a kernel message (no header with a msg_type)")
+    if msg_type != "comm_open":
+        return Frame(msg_type)
+    if v1:
+        try:
+            content = json.loads(parts[4])
+        except ValueError as exc:
+            raise ValueError("a comm_open whose content is not JSON") from exc
+    target = content.get("target_name") if isinstance(content, dict) else None
+    return Frame(msg_type, target if isinstance(target, str) else "")
+
+
+def comm_open_problem(target: str, size: int, opened_before: int,
+                      allowed: dict[str, int] = PAGE_COMM_TARGETS, max_bytes: int = MAX_COMM_OPEN_BYTES) -> str | None:
+    """Why a page's ``comm_open`` of ``target`` (a frame of ``size`` bytes; the page opened
+    ``opened_before`` comms of that target on this connection already) is refused, or None.
+
+    >>> comm_open_problem("jupyter.widget.control", 420, 0) is None
+    True
+    >>> comm_open_problem("jupyter.widget", 420, 0)
+    "a comm_open for target 'jupyter.widget' (a page may open only jupyter.widget.control)"
+    >>> comm_open_problem("jupyter.widget.control", 200_000, 0)
+    'a comm_open of 200000 bytes (at most 4096)'
+    >>> comm_open_problem("jupyter.widget.control", 420, 4)
+    "more comm_opens for target 'jupyter.widget.control' than 4 on one connection"
+    """
+    limit = allowed.get(target)
+    if limit is None:
+        shown = target if len(target) <= 60 else target[:60] + "..."
+        return f"a comm_open for target {shown!r} (a page may open only {', '.join(sorted(allowed))})"
+    if size > max_bytes:
+        return f"a comm_open of {size} bytes (at most {max_bytes})"
+    if opened_before >= limit:
+        return f"more comm_opens for target {target!r} than {limit} on one connection"
     return None
 
 
@@ -222,5 +319,6 @@ def check_request(content: object, max_depth: int = 4, max_items: int = 64, max_
             raise ValueError(f"a request may hold JSON values only, not {type(value).__name__}")
 
 
-__all__ = ["MAX_DEPTH", "MAX_MESSAGE_BYTES", "MAX_PARTS", "V1_PROTOCOL", "check_request", "incoming_problem",
-           "json_depth", "split_v1_frame", "too_deep"]
+__all__ = ["MAX_COMM_OPEN_BYTES", "MAX_DEPTH", "MAX_MESSAGE_BYTES", "MAX_PARTS", "PAGE_COMM_TARGETS", "V1_PROTOCOL",
+           "Frame", "Refusal", "check_request", "comm_open_problem", "incoming_problem", "json_depth", "read_frame",
+           "split_v1_frame", "too_deep"]

@@ -8,6 +8,8 @@ Every test here is marked ``browser`` (``pytest -m "not browser"`` skips them). 
   ``tests/browser/gallery.ipynb`` alone (every zone kind, ``tablekit.widgets.gallery``);
   ``query_probe_url`` (session) for ``tests/browser/query_probe.ipynb`` (what a teacher link
   gives the kernel).
+  ``own_voila``: a server started for one test alone, with the test's own settings (shorter
+  timeouts, a lower memory ceiling).
   Unlike ``make dashboards`` it shows tracebacks (by default Voilà shows only "There was an
   error when executing cell [n]"), so a failing test prints the real error; its log is
   ``test-artifacts/voila.log``.
@@ -34,7 +36,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -104,10 +106,11 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
 
 
 @contextlib.contextmanager
-def _voila(target: str, log_name: str) -> Iterator[str]:
+def _voila(target: str, log_name: str, *settings: str) -> Iterator[str]:
     """Serve ``target`` (a folder or one notebook, relative to the repository root) with Voilà
     on a free loopback port, from the repository root so ``voila.json`` applies (its cross-site
-    request check included); yields the base URL (no trailing slash)."""
+    request check included); ``settings``: more command-line settings (a test's shorter
+    timeouts). Yields the base URL (no trailing slash)."""
     ARTIFACTS.mkdir(exist_ok=True)
     port = _free_port()
     log_path = ARTIFACTS / log_name
@@ -115,7 +118,7 @@ def _voila(target: str, log_name: str) -> Iterator[str]:
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "voila", target, f"--port={port}", "--no-browser",
-             "--Voila.ip=127.0.0.1", "--VoilaConfiguration.show_tracebacks=True"],
+             "--Voila.ip=127.0.0.1", "--VoilaConfiguration.show_tracebacks=True", *settings],
             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
             start_new_session=True,
         )
@@ -207,9 +210,9 @@ def page(page: Page) -> Page:
 
 
 @pytest.fixture
-def cull_voila_url() -> Iterator[str]:
-    """Base URL of a Voilà server for ``dashboards/`` started for one test alone (log:
-    ``test-artifacts/voila-cull.log``): for the culling test, which watches every kernel of its
-    server and waits for a pool kernel to grow old, so other tests' pages must not share it."""
-    with _voila("dashboards", "voila-cull.log") as url:
-        yield url
+def own_voila() -> Callable[..., contextlib.AbstractContextManager[str]]:
+    """``with own_voila(target, log_name, *settings) as url``: a Voilà server started for one test
+    alone (log: ``test-artifacts/<log_name>``), with more command-line settings (shorter
+    timeouts, a lower memory ceiling): for tests that watch every kernel of their server or wait
+    for kernels to end, so other tests' pages must not share it."""
+    return _voila

@@ -6,6 +6,8 @@
 - ``widget_messages(page)``: every widget state the page received over the kernel websocket
   since it opened, so a test also sees values that were later overwritten or closed.
 - ``save_screenshot(page, name)``: a PNG under ``test-artifacts/`` (gitignored).
+- ``KERNEL_WS``, ``kernel_pid(kernel_id)``, ``process_alive(pid)``: a page's kernel from its
+  websocket URL, and that kernel's process on this machine.
 
 Voilà 0.5.13 keeps its application and widget manager in closures: nothing is on ``window``.
 ``INIT_SCRIPT`` (added to every browser context by ``conftest.py``) wraps ``window._JUPYTERLAB``,
@@ -217,3 +219,27 @@ def save_screenshot(page: Page, name: str) -> Path:
     path = ARTIFACTS / (re.sub(r"[^A-Za-z0-9_.-]+", "_", name) + ".png")
     page.screenshot(path=str(path))
     return path
+
+
+#: A kernel websocket's URL; the group is the kernel's id.
+KERNEL_WS = re.compile(r"/api/kernels/([0-9a-f-]{36})/channels")
+
+
+def kernel_pid(kernel_id: str) -> int | None:
+    """The process whose command line names the kernel's connection file."""
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if f"kernel-{kernel_id}.json".encode() in (entry / "cmdline").read_bytes():
+                    return int(entry.name)
+            except OSError:
+                continue
+    return None
+
+
+def process_alive(pid: int) -> bool:
+    """Is ``pid`` a running process (not gone, not a zombie)?"""
+    try:
+        return (Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]) != "Z"
+    except (OSError, IndexError):
+        return False
