@@ -1,0 +1,104 @@
+"""What the teaching notebooks used to check in ``assert`` cells, checked here instead.
+
+The notebooks read as lessons now: their worked examples print results that nbval compares
+(``# NBVAL_CHECK_OUTPUT`` cells), and the checks that only a teacher or a maintainer needs (how a
+widget answers requests, what a table sends to the browser, facts about presets) live here,
+one section per notebook, on the notebooks' own seeds and positions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tablekit.widgets import PlayTable, RuleWalkthrough
+
+
+def first_playable(table: PlayTable) -> str:
+    """The code a learner sends by clicking the first card that may be played (or the first
+    button when no card may be)."""
+    mine = next(z for z in table.view["zones"] if z["kind"] == "hand" and z["viewer"])
+    card = next((c for c in mine["cards"] if c["playable"]), None)
+    if card is None:
+        return table.view["buttons"][0]["code"]
+    return card["action"] or card["choices"][0]["code"]
+
+
+def other_hands(view: dict[str, Any]) -> list[dict[str, Any]]:
+    return [z for z in view["zones"] if z["kind"] == "hand" and not z["viewer"]]
+
+
+# --- 10_up_and_down ---------------------------------------------------------------------------
+
+def test_up_and_down_walkthrough_starts_at_the_first_lesson() -> None:
+    walkthrough = RuleWalkthrough()
+    assert len(walkthrough.lessons) >= 10, "one lesson per rule"
+    assert walkthrough.lesson["step"] == 1 and walkthrough.lesson["total"] > 1
+    assert walkthrough.lesson["title"] == walkthrough.lesson["titles"][0]
+
+
+def test_up_and_down_walkthrough_driven_from_python() -> None:
+    """Next moves on until a 'your turn' step, which waits for the right card: a legal but wrong
+    card is refused with an explanation, the right one moves on; the narration has Japanese."""
+    check = RuleWalkthrough(autoplay_delay=0)
+    assert check.next() is True, "the first step can be passed with Next"
+    assert check.lesson["step"] == 2 and check.lesson["can_prev"]
+    while check.next():
+        pass
+    assert check.lesson["your_turn"], "the first lesson asks the learner to find a move"
+    assert check.next() is False, "Next does not skip a 'your turn' step"
+    answer = check.current.steps[check.position].action
+    wrong = next(a.code for a in check.match.legal_actions() if a.code != answer)
+    position = check.position
+    check.handle({"type": "play", "code": wrong})
+    assert check.message_kind == "refusal" and check.position == position
+    check.handle({"type": "play", "code": answer})
+    assert check.message_kind == "hint" and check.position == position + 1
+    check.handle({"type": "lang", "lang": "ja"})
+    assert check.lang == "ja" and check.lesson["narration"]
+
+
+@pytest.mark.parametrize(("preset", "prefix"), [("basic", "UD-B4-"), ("carry_over", "UD-C4-"),
+                                                ("cul_de_sac", "UD-D4-")])
+def test_up_and_down_tables_name_their_deal(preset: str, prefix: str) -> None:
+    table = PlayTable(preset=preset, players=4)
+    assert table.deal_code.startswith(prefix)
+    if preset == "carry_over":
+        assert "pot" in {z["id"] for z in table.view["zones"]}
+
+
+def test_up_and_down_table_plays_a_click_and_the_bots_reply() -> None:
+    table = PlayTable(preset="basic", players=4, seed=21, bot_delay=0)
+    assert table.view["my_turn"], "Player 1 opens a Basic match"
+    first = table.view["actions"][0]["code"]
+    table.handle({"type": "play", "code": first})
+    assert table.message_kind != "error", table.message
+    assert table.match.actions[0].code == first
+    assert table.match.step_index >= 4, "the three bots answered"
+    assert table.view["my_turn"] or table.view["over"]
+
+
+def test_up_and_down_table_refuses_without_changing_anything() -> None:
+    table = PlayTable(preset="basic", players=4, seed=21, bot_delay=0)
+    table.handle({"type": "play", "code": table.view["actions"][0]["code"]})
+    hand = next(z for z in table.view["zones"] if z["id"] == "hand-0")["cards"]
+    blocked = [c["face"]["code"] for c in hand if not c["playable"]]
+    before = (table.match.state, table.match.step_index)
+    if blocked:
+        table.handle({"type": "play", "code": blocked[0]})
+        assert table.message_kind == "refusal"
+    table.handle({"type": "play", "code": "S9"})  # a Shot at a seat that does not exist
+    assert table.message_kind in ("refusal", "error")
+    assert (table.match.state, table.match.step_index) == before, "refused clicks change nothing"
+
+
+@pytest.mark.parametrize("preset", ["basic", "carry_over", "cul_de_sac"])
+def test_up_and_down_a_whole_game_by_clicks(preset: str) -> None:
+    probe = PlayTable(preset=preset, players=4, seed=7, bot_delay=0, single_game=preset != "cul_de_sac")
+    for _ in range(500):
+        if probe.view["over"]:
+            break
+        probe.handle({"type": "play", "code": probe.view["actions"][0]["code"]})
+        assert probe.message_kind != "error", probe.message
+    assert probe.view["over"] and probe.view["outcome"]["text"]
