@@ -8,10 +8,17 @@ one section per notebook, on the notebooks' own seeds and positions.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
+import tablekit
+from tablekit import IllegalActionError, make
+from tablekit.games.page_one import card_code as page_one_code
+from tablekit.games.page_one.rules import PLAY as PAGE_ONE_PLAY
+from tablekit.render.text import render_record
+from tablekit.sim import play_game
 from tablekit.widgets import PlayTable, RuleWalkthrough
 
 
@@ -102,3 +109,66 @@ def test_up_and_down_a_whole_game_by_clicks(preset: str) -> None:
         probe.handle({"type": "play", "code": probe.view["actions"][0]["code"]})
         assert probe.message_kind != "error", probe.message
     assert probe.view["over"] and probe.view["outcome"]["text"]
+
+
+# --- 20_page_one ------------------------------------------------------------------------------
+
+def test_page_one_presets_and_deal_sizes() -> None:
+    presets = tablekit.presets("page_one")
+    assert set(presets) == {"classic", "crazy_eights", "family", "house", "party"}
+    assert presets["classic"].wild_ranks == ("8",) and presets["crazy_eights"].jump_ranks == ()
+    assert make("page_one", preset="classic", players=4).config.cards_per_hand == 6
+    assert make("page_one", players=8).config.cards_per_hand == 4
+
+
+def test_page_one_the_notebooks_deal() -> None:
+    """Seed 7: the player left of the dealer starts; a fitting card is legal, another is refused
+    by explain and by step."""
+    game = make("page_one", preset="classic", players=4)
+    state = game.initial_state(seed=7)
+    first = game.current_player(state)
+    assert first == (state.dealer + 1) % 4
+    assert all(len(state.hands[seat]) == 6 for seat in range(4))
+    legal = [a.code for a in game.legal_actions(state)]
+    refused = next(c for c in (page_one_code(x) for x in state.hands[first]) if c not in legal and c[0] != "8")
+    assert game.explain(state, game.action_from_code(legal[0])).ok
+    assert not game.explain(state, game.action_from_code(refused)).ok
+    with pytest.raises(IllegalActionError):
+        game.step(state, game.action_from_code(refused))
+
+
+def test_page_one_a_held_eight_can_always_be_played() -> None:
+    """While Eights are wild and no penalty waits, a player holding an Eight can play it
+    (40 games of random bots, every position where it applies)."""
+    game = make("page_one", preset="classic", players=4)
+    checked = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        s = game.initial_state(seed)
+        while not game.is_terminal(s):
+            seat = game.current_player(s)
+            legal = game.legal_actions(s)
+            eights = [c for c in s.hands[seat] if page_one_code(c)[0] == "8"]
+            if eights and s.phase == PAGE_ONE_PLAY and s.pending == 0:
+                playable = {a.code.split(":")[0].rstrip("!") for a in legal}
+                assert all(page_one_code(c) in playable for c in eights), (seed, page_one_code(s.top))
+                checked += 1
+            s, _ = game.step(s, rng.choice(legal))
+    assert checked > 100
+
+
+def test_page_one_transcript_in_japanese() -> None:
+    result = play_game(make("page_one", preset="classic", players=3), "heuristic", seed=33)
+    assert render_record(result.record, lang="ja").splitlines()[0].startswith("アメリカンページワン")
+
+
+def test_page_one_walkthrough_and_a_round_driven_from_python() -> None:
+    assert len(RuleWalkthrough("page_one").lessons) >= 24, "a lesson per rule and per house rule"
+    check = PlayTable("page_one", preset="classic", players=4, seed=5, bot_delay=0)
+    for _ in range(500):
+        if check.view["over"]:
+            break
+        check.handle({"type": "play", "code": first_playable(check)})
+        assert check.message_kind != "error", check.message
+    assert check.view["over"], "the round reached its end"
+    assert all(not z["cards"] for z in other_hands(check.view)), "no other hand is shown face up"
