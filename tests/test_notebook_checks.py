@@ -172,3 +172,39 @@ def test_page_one_walkthrough_and_a_round_driven_from_python() -> None:
         assert check.message_kind != "error", check.message
     assert check.view["over"], "the round reached its end"
     assert all(not z["cards"] for z in other_hands(check.view)), "no other hand is shown face up"
+
+
+# --- 30_ultimate ------------------------------------------------------------------------------
+
+def test_ultimate_presets_and_options() -> None:
+    presets = tablekit.presets("ultimate")
+    assert set(presets) == {"basic", "partner", "circle"}
+    assert presets["partner"].partner_call and not presets["basic"].partner_call
+    assert presets["circle"].deck_points == 100 and presets["basic"].deck_points == 56
+    game = make("ultimate", preset="basic", players=4)
+    assert {"min_bid", "max_bid", "all_pass", "first_lead", "partner_call", "target"} <= set(
+        type(game.config).describe())
+    assert game.config.target == 150 and game.config.max_bid == 60
+
+
+def test_ultimate_the_notebooks_deal() -> None:
+    game = make("ultimate", preset="basic", players=4)
+    state = game.initial_state(seed=7)
+    assert game.current_player(state) == state.dealer, "the dealer speaks first in the auction"
+    assert all(len(hand) == 11 for hand in state.hands), "four players get eleven cards each"
+    assert len(state.kitty) == 5 and len(state.leftovers) == 3
+
+
+def test_ultimate_walkthrough_and_a_deal_driven_from_python() -> None:
+    """A one-deal table driven as the browser would: drop out of every auction, then play the
+    first card offered; no other hand is ever shown face up."""
+    assert len(RuleWalkthrough("ultimate").lessons) >= 10, "a lesson per rule and per option that changes play"
+    check = PlayTable("ultimate", preset="basic", players=4, seed=5, bot_delay=0, single_deal=True)
+    for _ in range(200):
+        if check.view["over"]:
+            break
+        assert all(not z["cards"] for z in other_hands(check.view)), "no other hand is shown face up"
+        codes = [a["code"] for a in check.view["actions"]]
+        check.handle({"type": "play", "code": "pass" if "pass" in codes else codes[0]})
+        assert check.message_kind != "error", check.message
+    assert check.view["over"], "the deal reached its end"
