@@ -208,3 +208,40 @@ def test_ultimate_walkthrough_and_a_deal_driven_from_python() -> None:
         check.handle({"type": "play", "code": "pass" if "pass" in codes else codes[0]})
         assert check.message_kind != "error", check.message
     assert check.view["over"], "the deal reached its end"
+
+
+# --- 40_up_or_down ----------------------------------------------------------------------------
+
+def test_up_or_down_presets_and_options() -> None:
+    presets = tablekit.presets("up_or_down")
+    assert set(presets) == {"base", "short", "rainbow", "pure_colour", "greenhorn", "greenhorn_pro",
+                            "special_colour", "special_colour_pro", "take_special", "take_any", "remove_one"}
+    assert presets["short"].length == "short" and presets["base"].length == "long"
+    game = make("up_or_down", preset="base", players=4)
+    assert {"length", "rainbow", "pure_colour", "greenhorn", "special", "take", "remove_one"} <= set(
+        type(game.config).describe())
+    assert game.config.top_card == 102
+
+
+def test_up_or_down_the_notebooks_deal() -> None:
+    game = make("up_or_down", preset="base", players=4)
+    state = game.initial_state(seed=7)
+    assert len(state.ring) == 6 and list(state.ring) == sorted(state.ring), "the ring is in ascending order"
+    assert all(len(hand) == 3 for hand in state.hands)
+    assert (len(state.down), len(state.up)) == (42, 42), "102 - 12 - 6 = 84 cards in two piles"
+
+
+def test_up_or_down_walkthrough_and_a_game_driven_from_python() -> None:
+    """Always the first move offered; no other hand and no face-down card is ever shown."""
+    assert len(RuleWalkthrough("up_or_down").lessons) == 15, "the rules and all nine variants"
+    check = PlayTable("up_or_down", preset="short", players=2, seed=5, bot_delay=0)
+    for _ in range(400):
+        view = check.view
+        if view["over"]:
+            break
+        assert all(not z["cards"] for z in other_hands(view)), "no other hand is shown face up"
+        down = [z for z in view["zones"] if z["id"] == "down"]
+        assert all(c["face"] is None for z in down for c in z["cards"]), "the face-down pile stays face down"
+        check.handle({"type": "play", "code": view["actions"][0]["code"]})
+        assert check.message_kind != "error", check.message
+    assert check.view["over"], "the game reached its end"
