@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import tablekit
-from tablekit import IllegalActionError, make
+from tablekit import ConfigError, IllegalActionError, make
 from tablekit.games.page_one import card_code as page_one_code
 from tablekit.games.page_one.rules import PLAY as PAGE_ONE_PLAY
 from tablekit.render.text import render_record
@@ -245,3 +245,44 @@ def test_up_or_down_walkthrough_and_a_game_driven_from_python() -> None:
         check.handle({"type": "play", "code": view["actions"][0]["code"]})
         assert check.message_kind != "error", check.message
     assert check.view["over"], "the game reached its end"
+
+
+# --- 50_narabe_runo ---------------------------------------------------------------------------
+
+def test_narabe_runo_presets_and_defaults() -> None:
+    presets = tablekit.presets("narabe_runo")
+    assert set(presets) >= {"basic", "official", "small_board", "large_board"}
+    assert presets["official"].wd4_rule == "official" and presets["official"].discard_only_if_stuck
+    game = make("narabe_runo", players=3)
+    assert game.config.wd4_rule == "strict" and game.config.hand_limit == 7 and game.config.stall_limit == 3
+
+
+def test_narabe_runo_the_notebooks_board_and_layouts() -> None:
+    game = make("narabe_runo", players=3)
+    state = game.initial_state(seed=7)
+    assert len(state.scoring) == 6 and all(len(h) == 3 for h in state.hands)
+    assert len(state.draw) == 108 - 1 - 6 - 9
+    assert (4, 2) in game.area and (4, 3) not in game.area and (5, 0) not in game.area
+    cross = make("narabe_runo", players=2, layout=[(-3, 0), (3, 0), (0, -2), (0, 2)])
+    assert len(cross.scoring_cells) == 4
+    large = make("narabe_runo", preset="large_board")
+    assert len(large.scoring_cells) == 8 and len(large.area) > len(game.area)
+    with pytest.raises(ConfigError, match="layout"):
+        make("narabe_runo", layout=[(2, 0), (4, 0)])
+
+
+def test_narabe_runo_walkthrough_and_a_game_driven_from_python() -> None:
+    """The first move offered each time; no other hand and no scoring card shows its face
+    before the end."""
+    assert len(RuleWalkthrough("narabe_runo").lessons) >= 12, "every rule has its lesson"
+    check = PlayTable("narabe_runo", preset="small_board", players=2, seed=5, bot_delay=0)
+    for _ in range(400):
+        view = check.view
+        if view["over"]:
+            break
+        assert all(not z["cards"] for z in other_hands(view)), "no other hand is shown face up"
+        grid = next(z for z in view["zones"] if z["kind"] == "grid")
+        assert all(c["card"]["face"] is None for c in grid["cells"] if c["mark"] == "score"), "scoring cards face down"
+        check.handle({"type": "play", "code": view["actions"][0]["code"]})
+        assert check.message_kind != "error", check.message
+    assert check.view["over"]
