@@ -14,10 +14,13 @@ from typing import Any
 import pytest
 
 import tablekit
-from tablekit import ConfigError, IllegalActionError, make
+from tablekit import ConfigError, IllegalActionError, Match, Record, RecordError, make
 from tablekit.games.page_one import card_code as page_one_code
 from tablekit.games.page_one.rules import PLAY as PAGE_ONE_PLAY
-from tablekit.render.text import render_record
+from tablekit.games.up_and_down.view import card_face as up_and_down_face
+from tablekit.games.up_and_down.view import view_model as up_and_down_view
+from tablekit.render.svg import card_svg
+from tablekit.render.text import render_record, render_state
 from tablekit.sim import play_game
 from tablekit.widgets import PlayTable, RuleWalkthrough
 
@@ -286,3 +289,50 @@ def test_narabe_runo_walkthrough_and_a_game_driven_from_python() -> None:
         check.handle({"type": "play", "code": view["actions"][0]["code"]})
         assert check.message_kind != "error", check.message
     assert check.view["over"]
+
+
+# --- 00_tour ----------------------------------------------------------------------------------
+
+def test_tour_games_presets_and_options() -> None:
+    assert "up_and_down" in tablekit.list_games()
+    assert {"basic", "carry_over", "cul_de_sac", "solo"} <= set(tablekit.presets("up_and_down"))
+    game = make("up_and_down", preset="basic", players=4)
+    assert game.num_players == 4 and game.config.mode == "basic"
+    assert "target_wins" in type(game.config).describe()
+    with pytest.raises(ConfigError) as refused:
+        make("up_and_down", payee="dealer")
+    assert refused.value.field == "payee"
+
+
+def test_tour_records_replay_and_a_broken_record_names_its_move() -> None:
+    game = make("up_and_down", preset="basic", players=4)
+    match = Match(game, seed=10)
+    for _ in range(12):
+        match.play(match.legal_actions()[0])
+    text = match.record().to_json(indent=1)
+    assert Match.from_record(Record.from_json(text)).state == match.state
+    assert tablekit.replay(text) == match.state
+    with pytest.raises(RecordError, match="23"):
+        Record.start(game, seed=10).with_actions(("64", "23")).replay()
+
+
+def test_tour_transcript_and_a_seats_view() -> None:
+    short_game = make("up_and_down", preset="basic", players=3, single_game=True)
+    result = play_game(short_game, "heuristic", seed=3)
+    lines = render_record(result.record, "en").splitlines()
+    assert lines[0].startswith("Up&Down")
+    assert "Result" in lines and lines[-1] == "The single game is over."
+    assert result.record.replay() == Record.from_json(result.record.to_json()).replay()
+    seat_view = render_state(short_game, short_game.initial_state(seed=3), lang="en", seat=1)
+    assert "(you)" in seat_view and "hidden" in seat_view
+
+
+def test_tour_pictures() -> None:
+    """The Shot's picture names its card; the open view after 64 holds the field card and four
+    open hands of five cards (the tour draws one picture per card)."""
+    assert 'aria-label="Shot"' in card_svg(up_and_down_face("S", "en"))
+    game = make("up_and_down", preset="basic", players=4)
+    state, _ = game.step(game.initial_state(seed=10), "64")
+    view = up_and_down_view(game, state, viewer=None, lang="ja", teaching=True)
+    faces = [c["face"] for z in view["zones"] if z["kind"] != "counter" for c in z["cards"] if c["face"]]
+    assert len(faces) == 1 + 4 * 5
