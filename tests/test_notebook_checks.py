@@ -21,8 +21,10 @@ from tablekit.games.up_and_down.view import card_face as up_and_down_face
 from tablekit.games.up_and_down.view import view_model as up_and_down_view
 from tablekit.render.svg import card_svg
 from tablekit.render.text import render_record, render_state
-from tablekit.sim import play_game
+from tablekit.sim import play_game, simulate, wilson_interval
+from tablekit.sim.tournament import check_bot
 from tablekit.widgets import PlayTable, RuleWalkthrough
+from tablekit.widgets.plots import mission_summary
 
 
 def first_playable(table: PlayTable) -> str:
@@ -336,3 +338,66 @@ def test_tour_pictures() -> None:
     view = up_and_down_view(game, state, viewer=None, lang="ja", teaching=True)
     faces = [c["face"] for z in view["zones"] if z["kind"] != "counter" for c in z["cards"] if c["face"]]
     assert len(faces) == 1 + 4 * 5
+
+
+# --- 90_strategy ------------------------------------------------------------------------------
+# Its statements about the numbers are printed as a yes/NO list that nbval compares; these are
+# the facts its computations rely on.
+
+def test_strategy_wilson_intervals_shrink_with_more_games() -> None:
+    low, high = wilson_interval(100, 400)
+    assert low < 0.25 < high
+    wide_low, wide_high = wilson_interval(25, 100)
+    assert high - low < wide_high - wide_low, "more games, narrower interval"
+
+
+def test_strategy_cul_de_sac_removed_cards_and_missions() -> None:
+    most = 108 - 5 * 4
+    assert make("up_and_down", preset="cul_de_sac", removed_cards=most).config.removed_cards == most
+    with pytest.raises(ConfigError, match="removed_cards"):
+        make("up_and_down", preset="cul_de_sac", removed_cards=most + 1)
+    df = simulate(make("up_and_down", preset="cul_de_sac"), "heuristic", n=20, seed=1000, workers=1, progress=False)
+    failed = df["result"] == "failed"
+    assert 0 < failed.sum() < len(df)
+    assert mission_summary(df)["successes"] == int((~failed).sum())
+    assert (df.loc[failed, "score"] == 0).all(), "a failed mission scores 0"
+
+
+def test_strategy_one_deal_games_have_one_deal() -> None:
+    one_deal = make("ultimate", preset="basic", players=4, single_deal=True)
+    assert (simulate(one_deal, "heuristic", n=10, seed=77, workers=1, progress=False)["deals"] == 1).all()
+
+
+def test_strategy_variants_are_compared_on_the_same_deals() -> None:
+    """Up or Down? variants (and 並べRUNO layouts) are played on the same seeds, and an Up or
+    Down? deal depends only on the seed and the cards used."""
+    base, greenhorn = (make("up_or_down", preset=name, players=3) for name in ("base", "greenhorn"))
+    for seed in range(3):
+        a, b = base.initial_state(seed), greenhorn.initial_state(seed)
+        assert (a.ring, a.hands, a.down, a.up) == (b.ring, b.hands, b.down, b.up)
+    runs = [simulate(make("narabe_runo", players=3, layout=name), "heuristic", n=3, seed=9100, workers=1,
+                     progress=False) for name in ("small", "large")]
+    assert (runs[0]["seed"].values == runs[1]["seed"].values).all()
+
+
+# --- 95_write_a_bot ---------------------------------------------------------------------------
+
+def test_write_a_bot_what_a_bot_sees() -> None:
+    game = make("up_and_down", players=2, single_game=True)
+    assert game.num_players == 2 and game.config.single_game
+    state = game.initial_state(seed=4)
+    observation = game.observe(state, 0)
+    assert observation["viewer"] == 0 and observation["field"] is None
+    assert observation["players"][1]["hand"] is None, "the other hand is hidden"
+    assert [a.code for a in game.legal_actions(state)] == observation["players"][0]["hand"], \
+        "on an empty field any card fits"
+
+
+def test_write_a_bot_a_careless_bot_is_told_the_rule() -> None:
+    def careless(observation: dict[str, Any], legal_actions: Any) -> str:
+        return observation["players"][observation["viewer"]]["hand"][0]
+
+    report = check_bot(careless, make("up_and_down", players=2, single_game=True), n=6, seed=1)
+    problem = report.problems[0]
+    assert not report.ok and problem.kind == "illegal"
+    assert "not higher" in problem.reason and problem.legal, "the reason, and the moves that were legal"

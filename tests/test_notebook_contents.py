@@ -56,6 +56,16 @@ def test_game_notebook_reads_as_a_lesson(name: str) -> None:
     assert len(markdown) >= len(code) - 2, "prose around the code"
 
 
+@pytest.mark.parametrize("name", OTHER_NOTEBOOKS)
+def test_other_notebooks_keep_only_teaching_asserts(name: str) -> None:
+    """The tour, the strategy lab, the bot and the RL notebooks keep their content; an assert
+    stays only where it teaches (testing your own bot), never as a cell of checks."""
+    code = sources(load(name), "code")
+    assert all(assert_lines(cell) <= 1 for cell in code)
+    assert sum(assert_lines(cell) for cell in code) <= 2
+    assert any("NBVAL_CHECK_OUTPUT" in cell for cell in code), "a printed result that nbval compares"
+
+
 def test_simulations_stay_in_one_process() -> None:
     code = "\n".join(sources(load("90_strategy.ipynb"), "code"))
     assert "simulate(" in code and "workers=1" in code and "workers=0" not in code
