@@ -16,6 +16,7 @@ import pytest
 import tablekit
 from tablekit import ConfigError, IllegalActionError, Match, Record, RecordError, make
 from tablekit.games.page_one import card_code as page_one_code
+from tablekit.games.page_one.lessons import deck as page_one_deck
 from tablekit.games.page_one.rules import PLAY as PAGE_ONE_PLAY
 from tablekit.games.up_and_down.view import card_face as up_and_down_face
 from tablekit.games.up_and_down.view import view_model as up_and_down_view
@@ -140,6 +141,14 @@ def test_page_one_the_notebooks_deal() -> None:
     assert not game.explain(state, game.action_from_code(refused)).ok
     with pytest.raises(IllegalActionError):
         game.step(state, game.action_from_code(refused))
+
+
+def test_page_one_same_suit_or_same_rank() -> None:
+    """On a 7♥ starter, K♥ (suit) and 7♣ (rank) fit and K♣ matches neither."""
+    game = make("page_one", players=3, hand_size=3)
+    hands = [["KH", "7C", "KC"], ["9D", "TD", "KD"], ["AD", "4D", "6D"]]
+    state = game.initial_state(0, deck=page_one_deck(hands, ["7H"]), dealer=2)
+    assert sorted(a.code for a in game.legal_actions(state)) == ["7C", "KH"]
 
 
 def test_page_one_a_held_eight_can_always_be_played() -> None:
@@ -276,6 +285,16 @@ def test_narabe_runo_the_notebooks_board_and_layouts() -> None:
         make("narabe_runo", layout=[(2, 0), (4, 0)])
 
 
+def test_narabe_runo_capture_clears_the_road() -> None:
+    two = make("narabe_runo", players=2, layout="small")
+    s = two.initial_state(0, first=0, roads=[[[1, 0, "R5"], [2, 0, "R2"]]],
+                          deck=["Y1", "G2", "B3", "Y4", "G5", "R9", "B1", "B7", "Y8", "G6", "G9"])
+    after, _ = two.step(s, "play:R9:2,0>3,0")
+    assert len(after.captured[0]) == 1 and not after.roads, "the road is gone"
+    assert len(after.discard) == 3 and after.anchor is None, "three road cards discarded; free choice next"
+    assert two.observe(after, 0)["players"][0]["captured"] is None, "even the capturer does not see the card"
+
+
 def test_narabe_runo_walkthrough_and_a_game_driven_from_python() -> None:
     """The first move offered each time; no other hand and no scoring card shows its face
     before the end."""
@@ -401,3 +420,12 @@ def test_write_a_bot_a_careless_bot_is_told_the_rule() -> None:
     problem = report.problems[0]
     assert not report.ok and problem.kind == "illegal"
     assert "not higher" in problem.reason and problem.legal, "the reason, and the moves that were legal"
+
+
+# --- 96_rl ------------------------------------------------------------------------------------
+
+def test_rl_solo_observations_have_the_duels_length() -> None:
+    from tablekit.interop.pettingzoo import env
+
+    solo = env("up_and_down", preset="solo", players=2)
+    assert solo.observation_space("player_0")["observation"].shape == (436,)
