@@ -274,7 +274,9 @@ def test_the_notebook_uses_what_it_teaches() -> None:
     cells = notebook["cells"]
     assert cells[0]["cell_type"] == "markdown" and "".join(cells[0]["source"]).startswith("# ")
     code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
-    assert sum(line.lstrip().startswith("assert ") for line in code.splitlines()) >= 5
+    # It shows a learner testing their own bot with assert (its other checks are in
+    # tests/test_notebook_checks.py).
+    assert sum(line.lstrip().startswith("assert ") for line in code.splitlines()) >= 1
     assert "check_bot(" in code and "tournament(" in code and "FigureWidget" not in code
 
 
