@@ -77,6 +77,7 @@ from tablekit.widgets.controls import BoundedIntText, Checkbox, Dropdown, IntTex
 from tablekit.widgets.labels import (  # noqa: F401  (re-exported: older imports)
     LANGUAGE_NAMES,
     bot_label,
+    bots_by_strength,
     choice_label,
     game_label,
     option_help,
@@ -617,7 +618,7 @@ class StatsExplorer(widgets.VBox):
         self.search_note.value = f'<div class="tk-search-note" role="note">{text}</div>'
 
     def _bot_order(self) -> list[str]:
-        return sorted(bot_names(self.game_select.value), key=lambda b: (b != "heuristic", b))
+        return bots_by_strength(bot_names(self.game_select.value))
 
     def _relabel_bots(self) -> None:
         from tablekit.i18n import seat_name
