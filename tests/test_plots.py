@@ -51,7 +51,7 @@ def test_win_rate_figure_has_wilson_error_bars_and_shares_ties() -> None:
     _assert_error_bars_are_wilson(bar, df)
     assert list(bar.y) == pytest.approx([2.5 / 6, 1.5 / 6, 2 / 6])  # 0;2 and 1;2 are half wins
     assert sum(bar.y) == pytest.approx(1.0)
-    assert bar.x[0] == "Player 1<br>heuristic"
+    assert bar.x[0] == "Player 1<br>Good"
     (line,) = fig.layout.shapes  # the even share, 1/3
     assert line.y0 == pytest.approx(1 / 3)
     assert fig.layout.yaxis.tickformat == ".0%"
@@ -103,10 +103,10 @@ def test_mission_figure_rate_interval_and_score_shares() -> None:
 def test_japanese_titles_and_summary_table() -> None:
     df = _basic_frame()
     assert plots.win_rate_figure(df, "ja").layout.title.text.startswith("席ごとの勝率")
-    assert plots.win_rate_figure(df, "ja").data[0].x[1] == "プレイヤー2<br>ランダム"
+    assert plots.win_rate_figure(df, "ja").data[0].x[1] == "プレイヤー2<br>初級"
     table = plots.summary_table(df, "ja", variant="B")
     assert list(table.columns) == ["バリアント", "席", "ボット", "ゲーム数", "勝ち数", "勝率", "95%区間", "平均スコア"]
-    assert table.iloc[0].tolist()[:6] == ["B", "プレイヤー1", "ヒューリスティック", 6, "2.5", "41.7%"]
+    assert table.iloc[0].tolist()[:6] == ["B", "プレイヤー1", "上級", 6, "2.5", "41.7%"]
     en = plots.summary_table(df)
     lo, hi = wilson_interval(2.5, 6)
     assert en.loc[0, "95% interval"] == f"{lo:.1%} – {hi:.1%}"

@@ -97,7 +97,7 @@ def test_run_synchronously_matches_simulate_and_shows_everything() -> None:
     assert re.findall(r"<th>(.*?)</th>", ex.summary.value) == [
         "Seat", "Bot", "Games", "Wins", "Win rate", "95% interval", "Mean score"]
     assert cells[0::7] == ["Player 1", "Player 2", "Player 3"]
-    assert cells[1::7] == ["heuristic", "random", "heuristic"]
+    assert cells[1::7] == ["Good", "Beginner", "Good"]
     assert cells[4::7] == [f"{r:.1%}" for r in summary["win_rate"]]
     assert "Mean games per match" in ex.summary.value
 
