@@ -480,6 +480,7 @@ class ExploreDashboard(widgets.VBox):
                 select.value = setup.bots
         if setup.lock:
             self.explorer.fix(f for f in FIXABLE if setup.is_locked(f))
+        self.explorer.title.layout.display = "none"  # the page's own title names it
         self.add_class("tk-dash")
         self.children = [widgets.HTML(_CSS, layout=widgets.Layout(display="none")), FontLoader(), self.title,
                          self.lead, self.problem, self.explorer]

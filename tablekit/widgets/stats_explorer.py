@@ -113,6 +113,11 @@ _CSS = """
 .tk-stats .tk-search-note { padding: 4px 8px; margin: 2px 0; border-left: 4px solid #8a5a00;
   background: #fff6e0; color: #5d3d00; border-radius: 3px; }
 .tk-stats .tk-scorecard-note { color: #555; }
+.tk-stats .tk-stats-bar { display: flex; flex-wrap: wrap; align-items: center; gap: 2px 12px; }
+.tk-stats .tk-stats-bar .widget-inline-hbox { width: auto; margin: 2px 0; }
+.tk-stats .tk-stats-bar .widget-label { min-width: 0; }
+.tk-stats .tk-stats-bar .widget-toggle-buttons { margin-left: auto; }
+.tk-stats h4.tk-chart-title { margin: 14px 0 0 0; font-size: 1.05em; font-weight: 600; color: #2a3f5f; }
 </style>
 """
 
@@ -210,6 +215,17 @@ _REFUSALS = frozenset({"error.range", "error.choice", "error.text", "error.rejec
 
 def _show(display: bool) -> str:
     return "" if display else "none"
+
+
+def _chart_outputs(fig: go.Figure) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A chart as the explorer shows it: its title as a heading of the page (it wraps on a
+    phone, where plotly's one-line title would be cut off or lie under the toolbar), then the
+    figure without it."""
+    title = str(fig.layout.title.text or "")
+    heading = {"output_type": "display_data", "metadata": {},
+               "data": {"text/html": f'<h4 class="tk-chart-title">{html.escape(title)}</h4>', "text/plain": title}}
+    untitled = go.Figure(fig).update_layout(title_text="")
+    return heading, _mime_output(untitled)
 
 
 def _mime_output(fig: go.Figure) -> dict[str, Any]:
@@ -457,17 +473,18 @@ class StatsExplorer(widgets.VBox):
             options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=lang,
             style={"button_width": "80px"}), _label("label.language"))
         self.game_select = self._guard(Dropdown(options=[(game_label(g, lang), g) for g in list_games()],
-                                                value=game, style=wide), _label("label.game"))
+                                                value=game, style=wide,
+                                                layout=widgets.Layout(width="auto")), _label("label.game"))
         self.players = self._guard(BoundedIntText(value=2, min=1, max=2, style=wide,
-                                                  layout=widgets.Layout(width="160px")), _label("label.players"))
-        self.bots_label = widgets.HTML()
+                                                  layout=widgets.Layout(width="140px")), _label("label.players"))
+        self.bots_label = widgets.HTML(layout=widgets.Layout(margin="0 8px 0 0"))
         self.bot_selects: list[Any] = []
         self.bots_box = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
         self.search_note = widgets.HTML(layout=widgets.Layout(display="none"))
         self.n_games = self._guard(BoundedIntText(value=n, min=1, max=MAX_GAMES, style=wide,
-                                                  layout=widgets.Layout(width="200px")), _label("label.games"))
+                                                  layout=widgets.Layout(width="220px")), _label("label.games"))
         self.seed = self._guard(BoundedIntText(value=seed, min=0, max=MAX_SEED, style=wide,
-                                               layout=widgets.Layout(width="200px")), _label("label.seed"))
+                                               layout=widgets.Layout(width="170px")), _label("label.seed"))
         self.compare = self._guard(Checkbox(value=False, indent=False), _label("label.compare"))
         self.options_a = OptionsPanel(self, "A")
         self.options_b = OptionsPanel(self, "B")
@@ -482,14 +499,16 @@ class StatsExplorer(widgets.VBox):
         self.download = widgets.HTML()
 
         self.add_class("tk-stats")
+        # The control bar: one line on a 1280 px screen, wrapping on a narrow one.
+        self.bar = widgets.Box([self.game_select, self.players, self.n_games, self.seed, self.lang_toggle])
+        self.bar.add_class("tk-stats-bar")
         self.children = [
             widgets.HTML(_CSS, layout=widgets.Layout(display="none")),
-            widgets.HBox([self.title, self.lang_toggle],
-                         layout=widgets.Layout(justify_content="space-between", align_items="center")),
-            widgets.HBox([self.game_select, self.players]),
-            widgets.HBox([self.bots_label, self.bots_box], layout=widgets.Layout(align_items="center")),
+            self.title,
+            self.bar,
+            widgets.Box([self.bots_label, self.bots_box],
+                        layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.search_note,
-            widgets.HBox([self.n_games, self.seed]),
             self.options_a.box,
             self.compare,
             self.options_b.box,
@@ -710,8 +729,27 @@ class StatsExplorer(widgets.VBox):
             self._refuse(exc)
             return
         self._accepted()
+        had_results = bool(self.last_frames)
+        if self._active:  # its results would belong to the old game
+            self.cancel()
+        self.clear_results()
         self._load_game(change["new"])
+        if had_results and not self._active:
+            self._set_status("ready", "status.cleared", game=lambda lang: game_label(change["new"], lang))
         self._relabel()
+
+    def clear_results(self) -> None:
+        """Take the last run's charts and tables off the page and forget its results (the game
+        changed: they would stand under the new game's settings)."""
+        with self._lock:
+            self.last_frame = None
+            self.last_frames = {}
+            self.last_summary = None
+            self.last_scorecard = None
+            self.figures = {}
+            self._last_job = None
+            self.charts.outputs = ()
+            self.scorecard.value = self.summary.value = self.download.value = ""
 
     def _on_players(self, change: Mapping[str, Any]) -> None:
         if self._syncing:
@@ -886,8 +924,12 @@ class StatsExplorer(widgets.VBox):
                 frames[variant] = simulate(game, job.players(), n=job.n, seed=job.seed, workers=self.workers,
                                            progress=report, cancel=self._cancel_event.is_set, chunk_size=chunk,
                                            records=records)
-            self._store(job, frames)
-            self._render_results()
+            results = self._results(job, frames)
+            with self._lock:  # (a change of game cancels the run and clears results under this lock)
+                if self._cancel_event.is_set():  # cancelled as the last game ended: show nothing
+                    raise CancelledError
+                self._store(job, *results)
+                self._render_results()
         except CancelledError:
             with self._lock:
                 self._set_running(False)
@@ -905,17 +947,22 @@ class StatsExplorer(widgets.VBox):
             if self._active:  # an exception inside the handlers above
                 self._set_running(False)
 
-    def _store(self, job: _Job, frames: dict[str, Any]) -> None:
+    def _results(self, job: _Job, frames: dict[str, Any]) -> tuple[dict[str, Any], Scorecard | None]:
+        """The frames to keep (without the records the scorecard replays) and the scorecard of A
+        vs B (None for one variant)."""
+        if len(frames) == 1:
+            return frames, None
+        (_, game_a), (_, game_b) = job.games[:2]
+        with self._lock:
+            self._set_status("running", "status.scorecard", count=sum(len(df) for df in frames.values()))
+        card = score_frames(game_a, game_b, frames["A"], frames["B"], job.seed)
+        return {v: df.drop(columns=["actions"], errors="ignore") for v, df in frames.items()}, card
+
+    def _store(self, job: _Job, frames: dict[str, Any], card: Scorecard | None) -> None:
         import pandas as pd
 
         self._last_job = job
-        self.last_scorecard = None
-        if len(frames) > 1:
-            (_, game_a), (_, game_b) = job.games[:2]
-            with self._lock:
-                self._set_status("running", "status.scorecard", count=sum(len(df) for df in frames.values()))
-            self.last_scorecard = score_frames(game_a, game_b, frames["A"], frames["B"], job.seed)
-            frames = {v: df.drop(columns=["actions"], errors="ignore") for v, df in frames.items()}
+        self.last_scorecard = card
         self.last_frames = frames
         if len(frames) == 1:
             self.last_frame = frames["A"]
@@ -938,7 +985,7 @@ class StatsExplorer(widgets.VBox):
         card = self.last_scorecard
         if card is not None:
             self.figures["scorecard"] = plots.scorecard_figure(card, lang)
-        self.charts.outputs = tuple(_mime_output(fig) for fig in self.figures.values())
+        self.charts.outputs = tuple(out for fig in self.figures.values() for out in _chart_outputs(fig))
         self.scorecard.value = self._scorecard_html() if card is not None else ""
         self.summary.value = self._summary_html()
         self.download.value = self._download_html()
