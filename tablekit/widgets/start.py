@@ -59,7 +59,7 @@ _CSS = """
 .tk-start h2 { font-size: 1.15em; margin: 14px 0 6px 0; }
 .tk-start .tk-start-top { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 16px; }
 .tk-start .tk-start-top .widget-toggle-buttons { margin-left: auto; }
-.tk-start p { margin: 2px 0 6px 0; color: #333; max-width: 72em; }
+.tk-start p { margin: 2px 0 6px 0; color: #333; max-width: 72em; line-height: 1.45; }
 .tk-start .tk-start-pages { display: flex; flex-wrap: wrap; gap: 10px; }
 .tk-start .tk-start-pages a { flex: 1 1 260px; display: block; padding: 10px 14px; border: 1px solid #c9d6e6;
   border-radius: 6px; background: #f5f9fd; color: #1a3c61; text-decoration: none; }

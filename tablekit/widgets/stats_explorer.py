@@ -117,6 +117,8 @@ _CSS = """
 .tk-stats .tk-stats-bar .widget-inline-hbox { width: auto; margin: 2px 0; }
 .tk-stats .tk-stats-bar .widget-label { min-width: 0; }
 .tk-stats .tk-stats-bar .widget-toggle-buttons { margin-left: auto; }
+.tk-stats .tk-table-scroll { overflow-x: auto; max-width: 100%; }
+.tk-stats .tk-stats-table th { white-space: nowrap; }
 .tk-stats h4.tk-chart-title { margin: 14px 0 0 0; font-size: 1.05em; font-weight: 600; color: #2a3f5f; }
 </style>
 """
@@ -999,7 +1001,8 @@ class StatsExplorer(widgets.VBox):
         table = pd.concat([plots.summary_table(df, lang, variant=v if compare else None)
                            for v, df in frames.items()], ignore_index=True)
         parts = [f"<h4>{html.escape(_t('summary.title', lang))}</h4>",
-                 table.to_html(index=False, border=0, classes="tk-stats-table", escape=True)]
+                 '<div class="tk-table-scroll">',
+                 table.to_html(index=False, border=0, classes="tk-stats-table", escape=True), "</div>"]
         job = self._last_job
         for v, df in frames.items():
             items = []
@@ -1071,7 +1074,7 @@ class StatsExplorer(widgets.VBox):
         table = card.table(lang).to_html(index=False, border=0, classes="tk-stats-table tk-scorecard", escape=True)
         parts = [f"<h4>{html.escape(_t('scorecard.heading', lang))}</h4>",
                  f"<p>{html.escape(_t('scorecard.configs', lang, a=self._config_text('A'), b=self._config_text('B'), count=card.n))}</p>",
-                 table,
+                 f'<div class="tk-table-scroll">{table}</div>',
                  f'<p class="tk-scorecard-note"><small>{html.escape(_t("scorecard.note", lang))}</small></p>']
         job = self._last_job
         if job is not None and job.n > SCORECARD_RECORDS_MAX:
