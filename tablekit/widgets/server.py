@@ -60,8 +60,8 @@ class StartPageIdentityProvider(PasswordIdentityProvider):
     """Voilà's default identity provider, whose handlers also send the server's root to the
     start page (see the module's docstring)."""
 
-    def get_handlers(self) -> list[tuple[str, Any]]:
-        handlers: list[tuple[str, Any]] = list(super().get_handlers())
+    def get_handlers(self) -> list[tuple[Any, ...]]:  # (upstream says pairs; tornado takes triples too)
+        handlers: list[tuple[Any, ...]] = list(super().get_handlers())
         app = self.parent  # the Voilà application
         root_dir = getattr(app, "root_dir", None)
         if getattr(app, "notebook_path", None) or not root_dir or not os.path.isfile(os.path.join(root_dir, START_PAGE)):
