@@ -10,7 +10,7 @@ JSON nested deeper than ``limits.MAX_DEPTH`` (which would make ``json.loads`` in
 in the kernel hit a ``RecursionError``), or a malformed binary frame. Such a frame is dropped
 with one warning line in the server log, before anything parses it; the connection stays open.
 
-``StartPageIdentityProvider`` makes the server's root (``/``) open the start page,
+``StartPageIdentityProvider`` (the ``StartPageRoot`` mixin on Voilà's default provider) makes the server's root (``/``) open the start page,
 ``dashboards/start.ipynb``, instead of Voilà's file list. Voilà 0.5.13 has no setting for the
 root page, and its only configurable class that adds routes ahead of the file list's is the
 identity provider (``Voila.identity_provider_class``): its ``get_handlers()`` are added before
@@ -56,12 +56,14 @@ class NoDelayConnection(ZMQChannelsWebsocketConnection):
 START_PAGE = "start.ipynb"
 
 
-class StartPageIdentityProvider(PasswordIdentityProvider):
-    """Voilà's default identity provider, whose handlers also send the server's root to the
-    start page (see the module's docstring)."""
+class StartPageRoot:
+    """Mixin for an identity provider: its handlers also send the server's root to the start
+    page (see the module's docstring). Put it first: ``class P(StartPageRoot, SomeProvider)``."""
+
+    parent: Any
 
     def get_handlers(self) -> list[tuple[Any, ...]]:  # (upstream says pairs; tornado takes triples too)
-        handlers: list[tuple[Any, ...]] = list(super().get_handlers())
+        handlers: list[tuple[Any, ...]] = list(super().get_handlers())  # type: ignore[misc]
         app = self.parent  # the Voilà application
         root_dir = getattr(app, "root_dir", None)
         if getattr(app, "notebook_path", None) or not root_dir or not os.path.isfile(os.path.join(root_dir, START_PAGE)):
@@ -70,3 +72,8 @@ class StartPageIdentityProvider(PasswordIdentityProvider):
         target = url_path_join(getattr(app, "base_url", None) or "/", "voila/render", START_PAGE)
         handlers.insert(0, (re.escape(server_url), RedirectHandler, {"url": target, "permanent": False}))
         return handlers
+
+
+class StartPageIdentityProvider(StartPageRoot, PasswordIdentityProvider):
+    """Voilà's default identity provider whose handlers also send the server's root to the
+    start page."""
