@@ -10,8 +10,8 @@ JSON nested deeper than ``limits.MAX_DEPTH`` (which would make ``json.loads`` in
 in the kernel hit a ``RecursionError``), or a malformed binary frame. Such a frame is dropped
 with one warning line in the server log, before anything parses it; the connection stays open.
 
-``StartPageIdentityProvider`` (the ``StartPageRoot`` mixin on Voilà's default provider) makes the server's root (``/``) open the start page,
-``dashboards/start.ipynb``, instead of Voilà's file list. Voilà 0.5.13 has no setting for the
+``StartPageIdentityProvider`` (the ``StartPageRoot`` mixin on Voilà's default provider) makes
+the server's root (``/``) open the start page, ``dashboards/start.ipynb``, instead of Voilà's file list. Voilà 0.5.13 has no setting for the
 root page, and its only configurable class that adds routes ahead of the file list's is the
 identity provider (``Voila.identity_provider_class``): its ``get_handlers()`` are added before
 the tree's. This one is Voilà's default (``PasswordIdentityProvider``, so the login, the token
