@@ -11,14 +11,14 @@ in the kernel hit a ``RecursionError``), or a malformed binary frame. Such a fra
 with one warning line in the server log, before anything parses it; the connection stays open.
 
 ``StartPageIdentityProvider`` (the ``StartPageRoot`` mixin on Voilà's default provider) makes
-the server's root (``/``) open the start page, ``dashboards/start.ipynb``, instead of Voilà's file list. Voilà 0.5.13 has no setting for the
-root page, and its only configurable class that adds routes ahead of the file list's is the
-identity provider (``Voila.identity_provider_class``): its ``get_handlers()`` are added before
-the tree's. This one is Voilà's default (``PasswordIdentityProvider``, so the login, the token
-and everything else stay as they were) plus a redirect of ``/`` to
-``voila/render/start.ipynb`` (the query kept: ``/?lang=ja`` opens the start page in Japanese).
-The redirect is added only when Voilà serves a folder that holds ``start.ipynb``; the file
-list stays at ``voila/tree/``.
+the server's root (``/``) open the start page, ``dashboards/start.ipynb``, instead of Voilà's
+file list. Voilà 0.5.13 has no setting for the root page, and its only configurable class that
+adds routes ahead of the file list's is the identity provider (``Voila.identity_provider_class``):
+its ``get_handlers()`` are added before the tree's. This one is Voilà's default
+(``PasswordIdentityProvider``, so the login, the token and everything else stay as they were)
+plus a redirect of ``/`` to ``voila/render/start.ipynb`` (the query kept: ``/?lang=ja`` opens
+the start page in Japanese). The redirect is added only when Voilà serves a folder that holds
+``start.ipynb``; the file list stays at ``voila/tree/``.
 """
 
 from __future__ import annotations
