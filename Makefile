@@ -19,10 +19,11 @@ $(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
 	ln -sfn $(CURDIR)/$(VOILA_TEMPLATE) $(VENV)/$(VOILA_TEMPLATE)
 	touch $@
 
-## Serve the Voila dashboards (play, learn, explore) on the loopback interface; voila.json
-## (read from this directory) sets the address, kernel preheating and culling. Ctrl-C stops it.
+## Serve the Voila dashboards (start page, play, learn, explore) on the loopback interface; voila.json
+## (read from this directory) sets the address, the start page at the root, kernel preheating and
+## culling. Ctrl-C stops it.
 dashboards: $(VENV)/.dev-installed
-	@echo "Open http://127.0.0.1:8866"
+	@echo "Open http://127.0.0.1:8866/ (the start page: the dashboards and a link builder for your class)"
 	$(BIN)/voila dashboards
 
 ## Play Up&Down at the terminal against three bots.

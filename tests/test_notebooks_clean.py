@@ -64,7 +64,8 @@ def problems(notebook: dict) -> list[str]:
 
 def test_the_dashboards_are_checked() -> None:
     names = {path.relative_to(ROOT).as_posix() for path in NOTEBOOKS}
-    assert {"dashboards/play.ipynb", "dashboards/learn.ipynb", "dashboards/explore.ipynb"} <= names
+    assert {"dashboards/start.ipynb", "dashboards/play.ipynb", "dashboards/learn.ipynb",
+            "dashboards/explore.ipynb"} <= names
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(ROOT).as_posix())

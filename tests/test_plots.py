@@ -47,13 +47,14 @@ def test_win_rate_figure_has_wilson_error_bars_and_shares_ties() -> None:
     df = _basic_frame()
     fig = plots.win_rate_figure(df)
     assert type(fig) is go.Figure  # a plain figure, not a FigureWidget (shared/stack.md)
-    (bar,) = fig.data
+    bar, even = fig.data
     _assert_error_bars_are_wilson(bar, df)
     assert list(bar.y) == pytest.approx([2.5 / 6, 1.5 / 6, 2 / 6])  # 0;2 and 1;2 are half wins
     assert sum(bar.y) == pytest.approx(1.0)
-    assert bar.x[0] == "Player 1<br>heuristic"
-    (line,) = fig.layout.shapes  # the even share, 1/3
-    assert line.y0 == pytest.approx(1 / 3)
+    assert bar.x[0] == "Player 1<br>Good"
+    (line,) = fig.layout.shapes  # the even share, 1/3, named in the legend (not over a bar)
+    assert line.y0 == pytest.approx(1 / 3) and not fig.layout.annotations
+    assert even.name == "even share 33.3%" and even.line.dash == "dot" and not bar.showlegend
     assert fig.layout.yaxis.tickformat == ".0%"
 
 
@@ -72,7 +73,7 @@ def test_compare_figures_put_variants_side_by_side() -> None:
     b = a.assign(winners=["0", "0", "0", "1", "2", "0"], decisions=a["decisions"] + 10)
     fig = plots.compare_win_rate_figure(a, b)
     assert fig.layout.barmode == "group"
-    assert [t.name for t in fig.data] == ["Variant A", "Variant B"]
+    assert [t.name for t in fig.data] == ["Variant A", "Variant B", "even share 33.3%"]
     _assert_error_bars_are_wilson(fig.data[0], a)
     _assert_error_bars_are_wilson(fig.data[1], b)
     length = plots.compare_length_figure(a, b)
@@ -90,23 +91,23 @@ def test_mission_figure_rate_interval_and_score_shares() -> None:
     assert (m["ci_low"], m["ci_high"]) == pytest.approx(wilson_interval(3, 6))
     fig = plots.mission_figure(df)
     rate, scores = fig.data
-    assert rate.y[0] == pytest.approx(0.5)
-    assert rate.y[0] + rate.error_y.array[0] == pytest.approx(m["ci_high"])
-    assert rate.y[0] - rate.error_y.arrayminus[0] == pytest.approx(m["ci_low"])
+    assert rate.orientation == "h" and rate.x[0] == pytest.approx(0.5)  # a bar above the score shares
+    assert rate.x[0] + rate.error_x.array[0] == pytest.approx(m["ci_high"])
+    assert rate.x[0] - rate.error_x.arrayminus[0] == pytest.approx(m["ci_low"])
     assert list(scores.x) == ["failed", "0/4", "1/4", "2/4", "3/4", "4/4"]
     assert list(scores.y) == pytest.approx([0.5, 1 / 6, 0, 1 / 6, 0, 1 / 6])
     both = plots.compare_mission_figure(df, df.assign(result="scored"))
-    assert len(both.data) == 4 and both.data[2].y[0] == pytest.approx(1.0)
+    assert len(both.data) == 4 and both.data[2].x[0] == pytest.approx(1.0)
     assert sorted(plots.figures(df)) == ["length", "mission", "win_rate"]
 
 
 def test_japanese_titles_and_summary_table() -> None:
     df = _basic_frame()
     assert plots.win_rate_figure(df, "ja").layout.title.text.startswith("席ごとの勝率")
-    assert plots.win_rate_figure(df, "ja").data[0].x[1] == "プレイヤー2<br>ランダム"
+    assert plots.win_rate_figure(df, "ja").data[0].x[1] == "プレイヤー2<br>初級"
     table = plots.summary_table(df, "ja", variant="B")
     assert list(table.columns) == ["バリアント", "席", "ボット", "ゲーム数", "勝ち数", "勝率", "95%区間", "平均スコア"]
-    assert table.iloc[0].tolist()[:6] == ["B", "プレイヤー1", "ヒューリスティック", 6, "2.5", "41.7%"]
+    assert table.iloc[0].tolist()[:6] == ["B", "プレイヤー1", "上級", 6, "2.5", "41.7%"]
     en = plots.summary_table(df)
     lo, hi = wilson_interval(2.5, 6)
     assert en.loc[0, "95% interval"] == f"{lo:.1%} – {hi:.1%}"

@@ -259,7 +259,7 @@ def test_the_scorecard_figure_shows_each_estimate_with_its_interval() -> None:
     card = scorecard("page_one", "classic", {"preset": "classic", "hand_size": 2}, n=20, seed=6, players=3)
     fig = scorecard_figure(card, "ja")
     assert fig.layout.title.text.startswith("バリアント成績表")
-    points = [(d.x[0], d.y[0], d.error_y.array[0], d.error_y.arrayminus[0]) for d in fig.data]
+    points = [(d.y[0], d.x[0], d.error_x.array[0], d.error_x.arrayminus[0]) for d in fig.data]
     expected = [(name, est.value, est.high - est.value, est.value - est.low)
                 for m in card.measures for name, est in (("A", m.a), ("B", m.b)) if est is not None]
     assert points == expected

@@ -89,15 +89,17 @@ def test_run_synchronously_matches_simulate_and_shows_everything() -> None:
     assert sorted(ex.figures) == ["length", "win_rate"]
     assert [t.x for t in ex.figures["length"].data][1] == tuple(expected["games"])  # games per match
 
+    # Each chart: its title as a heading of the page (it wraps on a phone), then the figure untitled.
     outputs = ex.charts.outputs
-    assert len(outputs) == 2 and all(PLOTLY_MIME in o["data"] for o in outputs)
-    assert outputs[0]["data"][PLOTLY_MIME]["layout"]["title"]["text"].startswith("Win rate by seat")
+    assert len(outputs) == 4 and all(PLOTLY_MIME in o["data"] for o in outputs[1::2])
+    assert outputs[0]["data"]["text/html"].startswith('<h4 class="tk-chart-title">Win rate by seat')
+    assert not outputs[1]["data"][PLOTLY_MIME]["layout"]["title"].get("text")
 
     cells = re.findall(r"<td>(.*?)</td>", ex.summary.value)
     assert re.findall(r"<th>(.*?)</th>", ex.summary.value) == [
         "Seat", "Bot", "Games", "Wins", "Win rate", "95% interval", "Mean score"]
     assert cells[0::7] == ["Player 1", "Player 2", "Player 3"]
-    assert cells[1::7] == ["heuristic", "random", "heuristic"]
+    assert cells[1::7] == ["Good", "Beginner", "Good"]
     assert cells[4::7] == [f"{r:.1%}" for r in summary["win_rate"]]
     assert "Mean games per match" in ex.summary.value
 
@@ -171,6 +173,35 @@ def test_cancel_a_threaded_run(thread_errors: list[Any]) -> None:
     assert ex.wait(20) and ex.last_status == "done" and len(ex.last_frame) == 10
 
 
+def test_a_change_of_game_clears_the_last_results() -> None:
+    ex = StatsExplorer(game="up_and_down", lang="en")
+    _small(ex, n=12)
+    ex.run()
+    assert ex.charts.outputs and ex.summary.value and ex.download.value and ex.last_frame is not None
+    ex.game_select.value = "page_one"
+    assert ex.charts.outputs == () and ex.summary.value == ex.scorecard.value == ex.download.value == ""
+    assert ex.last_frame is None and ex.last_summary is None and not ex.last_frames and ex.figures == {}
+    assert "the last results were cleared. Press Run to play American Page One." in ex.status.value
+    ex.set_lang("ja")  # relabelling draws no old chart again
+    assert ex.charts.outputs == () and "アメリカンページワン" in ex.status.value
+    ex.run()  # and the new game runs
+    assert ex.last_frame is not None and set(ex.last_frame["players"]) == {ex.players.value}
+    assert len(ex.charts.outputs) == 4
+
+
+def test_a_change_of_game_during_a_run_stops_it_and_shows_none_of_it(thread_errors: list[Any]) -> None:
+    ex = StatsExplorer(lang="en")
+    _small(ex, players=2, n=20_000)
+    ex.run_button.click()
+    deadline = time.monotonic() + 10
+    while ex.progress.value == 0 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    ex.game_select.value = "page_one"
+    assert ex.wait(10) and not ex.running
+    assert ex.last_status == "cancelled" and ex.last_frame is None and ex.charts.outputs == ()
+    assert ex.summary.value == "" and thread_errors == []
+
+
 def test_language_switch() -> None:
     ex = StatsExplorer(lang="en")
     _small(ex, n=10)
@@ -211,12 +242,12 @@ def test_compare_mode_plays_both_variants_with_the_same_seeds() -> None:
     assert list(df.columns[:2]) == ["variant", "game"] and df["variant"].value_counts().to_dict() == {"A": 40, "B": 40}
     assert ex.progress.value == ex.progress.max == 80
     win = ex.figures["win_rate"]
-    assert [t.name for t in win.data] == ["Variant A", "Variant B"] and win.layout.barmode == "group"
+    assert [t.name for t in win.data] == ["Variant A", "Variant B", "even share 33.3%"] and win.layout.barmode == "group"
     for trace, frame in zip(win.data, (a, b)):
         summary = seat_summary(frame)
         assert list(trace.y) == pytest.approx(list(summary["win_rate"]))
         assert [y + e for y, e in zip(trace.y, trace.error_y.array)] == pytest.approx(list(summary["ci_high"]))
-    assert len(ex.charts.outputs) == 3 and list(ex.figures) == ["win_rate", "length", "scorecard"]  # + the scorecard
+    assert len(ex.charts.outputs) == 6 and list(ex.figures) == ["win_rate", "length", "scorecard"]  # + the scorecard
     assert set(ex.last_summary["variant"]) == {"A", "B"}
     assert "Variant B" in ex.summary.value and "Wins to take the match = 1" in ex.summary.value
 
@@ -226,9 +257,9 @@ def test_cul_de_sac_shows_the_mission_chart() -> None:
     _small(ex, n=40)
     ex.run()
     assert sorted(ex.figures) == ["length", "mission", "win_rate"]
-    assert len(ex.charts.outputs) == 3
+    assert len(ex.charts.outputs) == 6
     successes = int((ex.last_frame["result"] != "failed").sum())
-    assert ex.figures["mission"].data[0].y[0] == pytest.approx(successes / 40)
+    assert ex.figures["mission"].data[0].x[0] == pytest.approx(successes / 40)
     assert "Mission success" in ex.summary.value
 
 

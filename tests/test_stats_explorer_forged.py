@@ -198,7 +198,7 @@ def test_run_checks_the_games_own_lists_not_the_widgets_options(explorer: StatsE
     bot = explorer.bot_selects[1]
     bot.options = [("MCTS", "mcts"), ("random", "random")]
     bot.value = "mcts"
-    refused(explorer, frame, runs, "Player 2&#x27;s bot must be one of: random, heuristic, search (strongest) (got &#x27;mcts&#x27;).")
+    refused(explorer, frame, runs, "Player 2&#x27;s bot must be one of: Beginner, Good, Strongest (got &#x27;mcts&#x27;).")
     bot.options = [("heuristic", "heuristic")]
     payee = explorer.options_a.widgets["payee"]
     payee.options = [("Evil", "evil")]

@@ -42,7 +42,7 @@ from tablekit.i18n import LANGUAGES, tr
 from tablekit.session import hint_bot_name
 from tablekit.widgets import controls, links, notices
 from tablekit.widgets.fonts import FontLoader
-from tablekit.widgets.labels import LANGUAGE_NAMES, bot_label, game_label, preset_label
+from tablekit.widgets.labels import LANGUAGE_NAMES, bot_options, game_label, preset_label
 from tablekit.widgets.play_table import LOCKABLE, PlayTable
 from tablekit.widgets.walkthrough import RuleWalkthrough
 from tablekit.widgets.whatif import WhatIfPanel
@@ -234,7 +234,7 @@ class PlayDashboard(Dashboard):
         self.players = controls.BoundedIntText(value=low, min=low, max=high, style=wide,
                                               layout=widgets.Layout(width="120px"))
         first_bot = s.bots if s.bots in bot_names(game) else default_bot(game)
-        self.bots = controls.Dropdown(options=list(bot_names(game)), value=first_bot, style=wide,
+        self.bots = controls.Dropdown(options=bot_options(bot_names(game), self.lang), value=first_bot, style=wide,
                                      layout=widgets.Layout(width="auto"))
         self.code = controls.Text(value="", continuous_update=False,
                                  layout=widgets.Layout(width="190px"), style=wide)
@@ -308,7 +308,7 @@ class PlayDashboard(Dashboard):
             names = list(presets(game))
             current = self.table.match.game
             bots = self.bots.value
-            self.bots.options = [(bot_label(b, self.lang), b) for b in bot_names(game)]
+            self.bots.options = bot_options(bot_names(game), self.lang)
             self.bots.value = bots if bots in bot_names(game) else default_bot(game)
             self.preset.options = [(preset_label(game, p, self.lang), p) for p in names]
             self.code.placeholder = f"{spec(game).deal_prefix or 'UD'}-…"
@@ -365,7 +365,7 @@ class PlayDashboard(Dashboard):
             self.preset.options = [(preset_label(game, p, lang), p) for _, p in self.preset.options]
             self.preset.value = value
             bots = self.bots.value
-            self.bots.options = [(bot_label(b, lang), b) for b in bot_names(game)]
+            self.bots.options = bot_options(bot_names(game), lang)
             self.bots.value = bots
         finally:
             self._filling = False
@@ -490,6 +490,7 @@ class ExploreDashboard(widgets.VBox):
                 select.value = setup.bots
         if setup.lock:
             self.explorer.fix(f for f in FIXABLE if setup.is_locked(f))
+        self.explorer.title.layout.display = "none"  # the page's own title names it
         self.add_class("tk-dash")
         self.children = [widgets.HTML(_CSS, layout=widgets.Layout(display="none")), FontLoader(), self.title,
                          self.lead, self.problem, self.explorer]

@@ -8,7 +8,7 @@ This module is light (no plotly, no pandas), so a dashboard that only plays can 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from tablekit.i18n import has, tr
 
@@ -50,7 +50,32 @@ def game_label(game: str, lang: str) -> str:
     return _first([f"{game}.title"], lang, game)
 
 
+#: The bots every game has, weakest first; a game's own bots rank between random and search.
+BOT_STRENGTH = ("random", "heuristic", "search")
+
+
 def bot_label(name: str, lang: str = "en") -> str:
-    """The display name of a bot (``"heuristic"`` -> ``"heuristic"`` / ``"ヒューリスティック"``)."""
+    """The display name of a bot: its strength in plain words (the internal name, as in a
+    link's ``bots=heuristic``, stays as it is).
+
+    >>> [bot_label(b, "en") for b in BOT_STRENGTH], [bot_label(b, "ja") for b in BOT_STRENGTH]
+    (['Beginner', 'Good', 'Strongest'], ['初級', '上級', '最強'])
+    """
     code = f"widgets.stats.bot.{name}"
     return tr(code, lang) if has(code, lang) else name
+
+
+def bots_by_strength(names: Iterable[str]) -> list[str]:
+    """``names`` ordered weakest to strongest, as every menu of opponents lists them (a bot
+    :data:`BOT_STRENGTH` does not know ranks with ``heuristic``, keeping its place).
+
+    >>> bots_by_strength(["search", "heuristic", "random"])
+    ['random', 'heuristic', 'search']
+    """
+    rank = {name: k for k, name in enumerate(BOT_STRENGTH)}
+    return sorted(names, key=lambda b: rank.get(b, rank["heuristic"]))
+
+
+def bot_options(names: Iterable[str], lang: str) -> list[tuple[str, str]]:
+    """(label, name) pairs for a Dropdown of bots, weakest first."""
+    return [(bot_label(b, lang), b) for b in bots_by_strength(names)]

@@ -41,6 +41,7 @@ from plotly.subplots import make_subplots
 
 from tablekit.i18n import has, seat_name, tr
 from tablekit.sim.stats import score_effect, score_summary, seat_summary, wilson_interval
+from tablekit.widgets.fonts import FONT_STACK
 from tablekit.widgets.labels import bot_label
 
 #: Colours of variant A and B (and of a single run).
@@ -48,8 +49,38 @@ COLOURS = ("#3b6fb6", "#e07b39")
 _FAILED_COLOUR = "#9e9e9e"
 
 
+#: Room kept above every chart for plotly's toolbar (the "modebar", about 30 px high, which the
+#: page draws over the figure's top right corner): titles and plots start below it.
+TOOLBAR_ROOM = 34
+
+
 def _t(code: str, lang: str, **params: Any) -> str:
     return tr(f"widgets.stats.{code}", lang, **params)
+
+
+def _frame(fig: go.Figure, title: str, legend: bool = True, panel_titles: bool = False) -> None:
+    """The frame every chart shares, readable from a phone (400 px) to a projector.
+
+    The font is tablekit's stack (plotly measures legend and label text in the font the figure
+    names; the page draws it in tablekit's, so naming the same one keeps text from being cut
+    off). The title sits at the top left below the toolbar's strip and pushes the margin as far
+    as it needs. A legend lies in a row under the plot, left-aligned, wrapping onto more rows
+    on a narrow screen. Axis titles and tick labels push the margins too (plotly turns tick
+    labels that would run into each other). ``panel_titles``: the top panel of a figure with
+    subplots has a title of its own above it, which needs room below the toolbar too.
+    """
+    fig.update_layout(
+        template="plotly_white",
+        font={"family": FONT_STACK},
+        title={"text": title, "x": 0, "xref": "paper", "xanchor": "left", "y": 1, "yref": "container",
+               "yanchor": "top", "pad": {"t": TOOLBAR_ROOM}, "automargin": True},
+        showlegend=legend,
+        legend={"orientation": "h", "x": 0, "xanchor": "left", "y": -0.02, "yref": "container",
+                "yanchor": "bottom"},
+        margin={"t": TOOLBAR_ROOM + (40 if panel_titles else 16), "b": 16, "l": 16, "r": 16},
+    )
+    fig.update_xaxes(automargin=True)
+    fig.update_yaxes(automargin=True)
 
 
 def has_matches(df: Any) -> bool:
@@ -162,18 +193,17 @@ def _win_rate_bar(df: Any, lang: str, name: str, colour: str, with_bot: bool) ->
 
 
 def _win_rate_layout(fig: go.Figure, lang: str, title: str, players: int, top: float, even: bool) -> None:
+    _frame(fig, title)
     fig.update_layout(
-        title=title,
         xaxis_title=_t("chart.seat", lang),
         yaxis={"title": _t("chart.win_rate.y", lang), "tickformat": ".0%",
                "range": [0, min(1.0, top + 0.08)]},
-        template="plotly_white",
-        margin={"t": 60, "b": 40, "l": 60, "r": 20},
     )
     if even and players > 0:
-        fig.add_hline(y=1 / players, line_dash="dot", line_color="#666",
-                      annotation_text=_t("chart.even_share", lang, share=_pct(1 / players)),
-                      annotation_position="top right")
+        # The dotted line is named in the legend (a label on the plot would lie over a bar).
+        fig.add_hline(y=1 / players, line_dash="dot", line_color="#666")
+        fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", line={"dash": "dot", "color": "#666"},
+                                 name=_t("chart.even_share", lang, share=_pct(1 / players)), hoverinfo="skip"))
 
 
 def win_rate_figure(df: Any, lang: str = "en") -> go.Figure:
@@ -183,10 +213,10 @@ def win_rate_figure(df: Any, lang: str = "en") -> go.Figure:
     "win" of a seat means it emptied its hand.
     """
     bar, summary = _win_rate_bar(df, lang, _t("chart.win_rate.y", lang), COLOURS[0], with_bot=True)
+    bar.showlegend = False
     fig = go.Figure(bar)
     _win_rate_layout(fig, lang, _t("chart.win_rate.title", lang), len(summary),
                      float(summary["ci_high"].max()), even=not has_mission(df))
-    fig.update_layout(showlegend=False)
     return fig
 
 
@@ -202,7 +232,7 @@ def compare_win_rate_figure(df_a: Any, df_b: Any, lang: str = "en",
         players = max(players, len(summary))
     _win_rate_layout(fig, lang, _t("chart.compare.win_rate.title", lang), players, max(tops),
                      even=not (has_mission(df_a) or has_mission(df_b)))
-    fig.update_layout(barmode="group", legend={"orientation": "h", "y": -0.15})
+    fig.update_layout(barmode="group")
     return fig
 
 
@@ -228,9 +258,7 @@ def _histograms(fig: go.Figure, frames: Sequence[tuple[str, Any]], lang: str) ->
                              showlegend=overlay, xbins={"size": 1}),
                 row=1, col=2,
             )
-    fig.update_layout(barmode="overlay" if overlay else "relative", template="plotly_white",
-                      showlegend=overlay, legend={"orientation": "h", "y": -0.2},
-                      margin={"t": 60, "b": 40, "l": 60, "r": 20})
+    fig.update_layout(barmode="overlay" if overlay else "relative", showlegend=overlay)
     fig.update_xaxes(title_text=_t("chart.length.decisions", lang), row=1, col=1)
     fig.update_yaxes(title_text=_t("chart.count", lang), row=1, col=1)
     if matches:
@@ -243,7 +271,7 @@ def _length_canvas(matches: bool, lang: str, title: str) -> go.Figure:
                                                             _t("chart.length.games", lang)))
     else:
         fig = make_subplots(rows=1, cols=1)
-    fig.update_layout(title=title)
+    _frame(fig, title, panel_titles=matches)
     return fig
 
 
@@ -281,9 +309,9 @@ def _score_categories(df: Any, lang: str) -> tuple[list[str], list[float]]:
 def _mission_traces(fig: go.Figure, df: Any, lang: str, name: str, colour: str, legend: bool) -> float:
     m = mission_summary(df)
     fig.add_trace(
-        go.Bar(x=[_t("chart.mission.success", lang)], y=[m["rate"]], name=name, marker_color=colour,
+        go.Bar(x=[m["rate"]], y=[name], orientation="h", name=name, marker_color=colour,
                legendgroup=name, showlegend=legend,
-               error_y={"type": "data", "symmetric": False,
+               error_x={"type": "data", "symmetric": False,
                         "array": [m["ci_high"] - m["rate"]], "arrayminus": [m["rate"] - m["ci_low"]]},
                hovertext=[_t("chart.hover.mission", lang, successes=m["successes"], games=m["games"],
                              rate=_pct(m["rate"]), low=_pct(m["ci_low"]), high=_pct(m["ci_high"]))],
@@ -296,19 +324,23 @@ def _mission_traces(fig: go.Figure, df: Any, lang: str, name: str, colour: str, 
         go.Bar(x=labels, y=shares, name=name, marker_color=colours if not legend else colour,
                legendgroup=name, showlegend=False,
                hovertext=[_pct(s) for s in shares], hoverinfo="x+text"),
-        row=1, col=2,
+        row=2, col=1,
     )
     return float(m["ci_high"])
 
 
 def _mission_canvas(lang: str, title: str) -> go.Figure:
-    fig = make_subplots(rows=1, cols=2, column_widths=[0.3, 0.7],
+    # One panel above the other (side by side they would not fit a phone): the success rate as
+    # a short horizontal bar (one per variant), then the shares of the team scores.
+    fig = make_subplots(rows=2, cols=1, row_heights=[0.22, 0.78], vertical_spacing=0.2,
                         subplot_titles=(_t("chart.mission.success", lang), _t("chart.mission.score", lang)))
-    fig.update_layout(title=title, template="plotly_white", barmode="group",
-                      margin={"t": 80, "b": 40, "l": 60, "r": 20})
-    fig.update_yaxes(tickformat=".0%", row=1, col=1)
-    fig.update_yaxes(tickformat=".0%", title_text=_t("chart.share", lang), row=1, col=2)
-    fig.update_xaxes(title_text=_t("chart.mission.score_axis", lang), row=1, col=2)
+    fig.update_annotations(x=0, xanchor="left")  # the panel titles
+    _frame(fig, title, panel_titles=True)
+    fig.update_layout(barmode="group", height=520)
+    fig.update_xaxes(tickformat=".0%", row=1, col=1)
+    fig.update_yaxes(autorange="reversed", row=1, col=1)  # variant A on top
+    fig.update_yaxes(tickformat=".0%", title_text=_t("chart.share", lang), row=2, col=1)
+    fig.update_xaxes(title_text=_t("chart.mission.score_axis", lang), row=2, col=1)
     return fig
 
 
@@ -317,7 +349,8 @@ def mission_figure(df: Any, lang: str = "en") -> go.Figure:
     ending with each team score (failed missions are shown apart, in grey)."""
     fig = _mission_canvas(lang, _t("chart.mission.title", lang))
     top = _mission_traces(fig, df, lang, _t("chart.mission.success", lang), COLOURS[0], legend=False)
-    fig.update_yaxes(range=[0, min(1.0, top + 0.08)], row=1, col=1)
+    fig.update_xaxes(range=[0, min(1.0, top + 0.08)], row=1, col=1)
+    fig.update_yaxes(showticklabels=False, row=1, col=1)  # one bar, named by its panel's title
     fig.update_layout(showlegend=False)
     return fig
 
@@ -329,8 +362,7 @@ def compare_mission_figure(df_a: Any, df_b: Any, lang: str = "en",
     top = 0.0
     for df, name, colour in zip((df_a, df_b), names, COLOURS):
         top = max(top, _mission_traces(fig, df, lang, _t("label.variant", lang, name=name), colour, legend=True))
-    fig.update_yaxes(range=[0, min(1.0, top + 0.08)], row=1, col=1)
-    fig.update_layout(legend={"orientation": "h", "y": -0.2})
+    fig.update_xaxes(range=[0, min(1.0, top + 0.08)], row=1, col=1)
     return fig
 
 
@@ -350,11 +382,10 @@ def _contract_bar(df: Any, lang: str, name: str, colour: str, legend: bool) -> g
 
 
 def _contracts_layout(fig: go.Figure, lang: str, title: str) -> None:
+    _frame(fig, title)
     fig.update_layout(
-        title=title, template="plotly_white",
         xaxis={"title": _t("chart.contracts.x", lang), "type": "category"},
         yaxis={"title": _t("chart.contracts.y", lang), "tickformat": ".0%", "range": [0, 1.05]},
-        margin={"t": 60, "b": 40, "l": 60, "r": 20},
     )
 
 
@@ -373,7 +404,7 @@ def compare_contracts_figure(df_a: Any, df_b: Any, lang: str = "en",
     for df, name, colour in zip((df_a, df_b), names, COLOURS):
         fig.add_trace(_contract_bar(df, lang, _t("label.variant", lang, name=name), colour, legend=True))
     _contracts_layout(fig, lang, _t("chart.compare.contracts.title", lang))
-    fig.update_layout(barmode="group", legend={"orientation": "h", "y": -0.15})
+    fig.update_layout(barmode="group")
     # Buckets in bid order even when only variant B played some of them.
     order = sorted({x for trace in fig.data for x in trace.x}, key=lambda x: int(x.split("–")[0]))
     fig.update_xaxes(categoryorder="array", categoryarray=order)
@@ -404,8 +435,8 @@ def _score_traces(fig: go.Figure, df: Any, lang: str, name: str, colour: str, le
 
 
 def _scores_layout(fig: go.Figure, lang: str, title: str) -> None:
-    fig.update_layout(title=title, template="plotly_white", xaxis_title=_t("chart.seat", lang),
-                      yaxis_title=_t("chart.scores.y", lang), margin={"t": 60, "b": 40, "l": 60, "r": 20})
+    _frame(fig, title)
+    fig.update_layout(xaxis_title=_t("chart.seat", lang), yaxis_title=_t("chart.scores.y", lang))
 
 
 def scores_figure(df: Any, lang: str = "en") -> go.Figure:
@@ -427,7 +458,7 @@ def compare_scores_figure(df_a: Any, df_b: Any, lang: str = "en",
     diff, lo, hi = score_effect(df_a, df_b)
     _scores_layout(fig, lang, _t("chart.compare.scores.title", lang, a=names[0], b=names[1], diff=f"{diff:+.1f}",
                                  low=f"{lo:+.1f}", high=f"{hi:+.1f}"))
-    fig.update_layout(boxmode="group", legend={"orientation": "h", "y": -0.15})
+    fig.update_layout(boxmode="group")
     return fig
 
 
@@ -491,10 +522,15 @@ def summary_table(df: Any, lang: str = "en", variant: str | None = None) -> Any:
 
 
 
+#: Height of one measure's panel in the scorecard chart, and the gap above it for its title (px).
+_PANEL, _PANEL_GAP = 70, 56
+
+
 def scorecard_figure(card: Any, lang: str = "en") -> go.Figure:
-    """A :class:`tablekit.sim.scorecard.Scorecard` as small multiples: one panel per measure,
-    A and B side by side as dots with their 95% intervals (a measure that does not apply says
-    "n/a" in its panel).
+    """A :class:`tablekit.sim.scorecard.Scorecard` as small multiples, one panel per measure in
+    one column (so it reads the same on a phone and on a projector): A and B as dots on a row
+    each with their 95% intervals, the measure's name above its panel (a measure that does not
+    apply says "n/a" in its panel).
 
     >>> from tablekit.sim.scorecard import scorecard
     >>> card = scorecard("up_and_down", "cul_de_sac", {"preset": "cul_de_sac", "removed_cards": 40}, n=6, seed=1)
@@ -505,45 +541,45 @@ def scorecard_figure(card: Any, lang: str = "en") -> go.Figure:
     from tablekit.sim.scorecard import KINDS
 
     measures = list(card.measures)
-    cols = 4
-    rows = max(1, math.ceil(len(measures) / cols))
-    fig = make_subplots(rows=rows, cols=cols, subplot_titles=[m.label(lang) for m in measures],
-                        horizontal_spacing=0.07, vertical_spacing=0.22)
-    fig.update_annotations(font_size=11)  # the panel titles
+    rows = max(1, len(measures))
+    plot_height = rows * _PANEL + (rows - 1) * _PANEL_GAP
+    fig = make_subplots(rows=rows, cols=1, subplot_titles=[m.label(lang) for m in measures],
+                        vertical_spacing=_PANEL_GAP / plot_height if rows > 1 else 0.0)
+    # The panel titles: left-aligned above their panels, in a smaller font than the chart's title.
+    fig.update_annotations(font_size=12, x=0, xanchor="left")
     na = tr("widgets.stats.scorecard.na", lang)
     shown: set[str] = set()  # the variants already in the legend
     for k, m in enumerate(measures):
-        row, col = k // cols + 1, k % cols + 1
+        row = k + 1
         share = KINDS[m.key] == "share"
         if not m.applies:
             axis = "" if k == 0 else str(k + 1)
-            x0, x1 = fig.layout[f"xaxis{axis}"].domain
             y0, y1 = fig.layout[f"yaxis{axis}"].domain
-            fig.add_annotation(text=na, x=(x0 + x1) / 2, y=(y0 + y1) / 2, xref="paper", yref="paper",
+            fig.add_annotation(text=na, x=0.5, y=(y0 + y1) / 2, xref="paper", yref="paper",
                                showarrow=False, font={"size": 14, "color": _FAILED_COLOUR})
-            fig.update_xaxes(visible=False, row=row, col=col)
-            fig.update_yaxes(visible=False, row=row, col=col)
+            fig.update_xaxes(visible=False, row=row, col=1)
+            fig.update_yaxes(visible=False, row=row, col=1)
             continue
         for name, est, colour in (("A", m.a, COLOURS[0]), ("B", m.b, COLOURS[1])):
             value = f"{est.value:.1%}" if share else f"{est.value:.2f}"
             low = f"{est.low:.1%}" if share else f"{est.low:.2f}"
             high = f"{est.high:.1%}" if share else f"{est.high:.2f}"
             fig.add_trace(go.Scatter(
-                x=[name], y=[est.value], mode="markers", name=name, legendgroup=name, showlegend=name not in shown,
+                x=[est.value], y=[name], mode="markers", name=name, legendgroup=name, showlegend=name not in shown,
                 marker={"color": colour, "size": 10},
-                error_y={"type": "data", "symmetric": False, "array": [est.high - est.value],
+                error_x={"type": "data", "symmetric": False, "array": [est.high - est.value],
                          "arrayminus": [est.value - est.low]},
                 hovertemplate=tr("widgets.stats.scorecard.hover", lang, variant=name, value=value, low=low,
                                  high=high) + "<extra></extra>",
-            ), row=row, col=col)
+            ), row=row, col=1)
             shown.add(name)
+        fig.update_yaxes(categoryorder="array", categoryarray=["B", "A"], row=row, col=1)  # A on top
         if share:
-            fig.update_yaxes(tickformat=".1~%", row=row, col=col)
+            fig.update_xaxes(tickformat=".1~%", row=row, col=1)
         if m.key == "seat_advantage":
-            fig.add_hline(y=0, line_dash="dot", line_color="#555", row=row, col=col)
-    fig.update_layout(title=tr("widgets.stats.scorecard.title", lang), template="plotly_white",
-                      height=260 * rows + 120, legend={"orientation": "h", "y": -0.08},
-                      margin={"t": 90})
+            fig.add_vline(x=0, line_dash="dot", line_color="#555", row=row, col=1)
+    _frame(fig, tr("widgets.stats.scorecard.title", lang), panel_titles=True)
+    fig.update_layout(height=plot_height + 170)
     return fig
 
 

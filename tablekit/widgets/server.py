@@ -28,6 +28,13 @@ address of the machine, and its host name, when it listens on all interfaces), t
 ``OwnHostIdentityProvider.hosts`` (``voila.json``) and those in the ``TABLEKIT_HOSTS``
 environment variable (comma- or space-separated), e.g.
 ``TABLEKIT_HOSTS=classroom.local make dashboards``.
+
+The same provider makes the server's root (``/``) open the start page, ``dashboards/start.ipynb``,
+instead of Voilà's file list (the ``StartPageRoot`` mixin). Voilà 0.5.13 has no setting for the
+root page, and its only configurable class that adds routes ahead of the file list's is the
+identity provider: its ``get_handlers()`` are added before the tree's. The redirect keeps the
+query (``/?lang=ja`` opens the start page in Japanese) and is added only when Voilà serves a
+folder that holds ``start.ipynb``; the file list stays at ``voila/tree/``.
 """
 
 from __future__ import annotations
@@ -43,7 +50,9 @@ from typing import Any
 
 from jupyter_server.auth.identity import PasswordIdentityProvider
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+from jupyter_server.utils import url_path_join
 from tornado import httputil, routing, web
+from tornado.web import RedirectHandler
 from traitlets import List, Unicode
 
 from tablekit.widgets import notices
@@ -222,7 +231,29 @@ class RefusedHostHandler(web.RequestHandler):
         self.finish("403: this server answers only to its own address.\n")
 
 
-class OwnHostIdentityProvider(PasswordIdentityProvider):
+#: The start page, in the dashboards' folder.
+START_PAGE = "start.ipynb"
+
+
+class StartPageRoot:
+    """Mixin for an identity provider: its handlers also send the server's root to the start
+    page (see the module's docstring). Put it first: ``class P(StartPageRoot, SomeProvider)``."""
+
+    parent: Any
+
+    def get_handlers(self) -> list[tuple[Any, ...]]:  # (upstream says pairs; tornado takes triples too)
+        handlers: list[tuple[Any, ...]] = list(super().get_handlers())  # type: ignore[misc]
+        app = self.parent  # the Voilà application
+        root_dir = getattr(app, "root_dir", None)
+        if getattr(app, "notebook_path", None) or not root_dir or not os.path.isfile(os.path.join(root_dir, START_PAGE)):
+            return handlers  # one notebook served alone, or no start page: Voilà's own root
+        server_url = getattr(app, "server_url", None) or getattr(app, "base_url", None) or "/"
+        target = url_path_join(getattr(app, "base_url", None) or "/", "voila/render", START_PAGE)
+        handlers.insert(0, (re.escape(server_url), RedirectHandler, {"url": target, "permanent": False}))
+        return handlers
+
+
+class OwnHostIdentityProvider(StartPageRoot, PasswordIdentityProvider):
     """Voilà's identity provider (jupyter_server's password/token one), plus the host check:
     while Voilà builds its handlers it asks this provider for its own (login, logout); the
     provider then puts a rule in front of every other one that answers ``403`` to a request for
@@ -245,5 +276,5 @@ class OwnHostIdentityProvider(PasswordIdentityProvider):
         return handlers
 
 
-__all__ = ["HOSTS_VARIABLE", "NoDelayConnection", "OwnHostIdentityProvider", "RefusedHostHandler", "allowed_hosts",
+__all__ = ["HOSTS_VARIABLE", "NoDelayConnection", "OwnHostIdentityProvider", "RefusedHostHandler", "START_PAGE", "StartPageRoot", "allowed_hosts",
            "host_name", "hosts_from_environment", "is_allowed", "machine_addresses"]

@@ -77,6 +77,7 @@ from tablekit.widgets.controls import BoundedIntText, Checkbox, Dropdown, IntTex
 from tablekit.widgets.labels import (  # noqa: F401  (re-exported: older imports)
     LANGUAGE_NAMES,
     bot_label,
+    bots_by_strength,
     choice_label,
     game_label,
     option_help,
@@ -112,6 +113,13 @@ _CSS = """
 .tk-stats .tk-search-note { padding: 4px 8px; margin: 2px 0; border-left: 4px solid #8a5a00;
   background: #fff6e0; color: #5d3d00; border-radius: 3px; }
 .tk-stats .tk-scorecard-note { color: #555; }
+.tk-stats .tk-stats-bar { display: flex; flex-wrap: wrap; align-items: center; gap: 2px 12px; }
+.tk-stats .tk-stats-bar .widget-inline-hbox { width: auto; margin: 2px 0; }
+.tk-stats .tk-stats-bar .widget-label { min-width: 0; }
+.tk-stats .tk-stats-bar .widget-toggle-buttons { margin-left: auto; }
+.tk-stats .tk-table-scroll { overflow-x: auto; max-width: 100%; }
+.tk-stats .tk-stats-table th { white-space: nowrap; }
+.tk-stats h4.tk-chart-title { margin: 14px 0 0 0; font-size: 1.05em; font-weight: 600; color: #2a3f5f; }
 </style>
 """
 
@@ -209,6 +217,17 @@ _REFUSALS = frozenset({"error.range", "error.choice", "error.text", "error.rejec
 
 def _show(display: bool) -> str:
     return "" if display else "none"
+
+
+def _chart_outputs(fig: go.Figure) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A chart as the explorer shows it: its title as a heading of the page (it wraps on a
+    phone, where plotly's one-line title would be cut off or lie under the toolbar), then the
+    figure without it."""
+    title = str(fig.layout.title.text or "")
+    heading = {"output_type": "display_data", "metadata": {},
+               "data": {"text/html": f'<h4 class="tk-chart-title">{html.escape(title)}</h4>', "text/plain": title}}
+    untitled = go.Figure(fig).update_layout(title_text="")
+    return heading, _mime_output(untitled)
 
 
 def _mime_output(fig: go.Figure) -> dict[str, Any]:
@@ -456,17 +475,18 @@ class StatsExplorer(widgets.VBox):
             options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=lang,
             style={"button_width": "80px"}), _label("label.language"))
         self.game_select = self._guard(Dropdown(options=[(game_label(g, lang), g) for g in list_games()],
-                                                value=game, style=wide), _label("label.game"))
+                                                value=game, style=wide,
+                                                layout=widgets.Layout(width="auto")), _label("label.game"))
         self.players = self._guard(BoundedIntText(value=2, min=1, max=2, style=wide,
-                                                  layout=widgets.Layout(width="160px")), _label("label.players"))
-        self.bots_label = widgets.HTML()
+                                                  layout=widgets.Layout(width="140px")), _label("label.players"))
+        self.bots_label = widgets.HTML(layout=widgets.Layout(margin="0 8px 0 0"))
         self.bot_selects: list[Any] = []
         self.bots_box = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
         self.search_note = widgets.HTML(layout=widgets.Layout(display="none"))
         self.n_games = self._guard(BoundedIntText(value=n, min=1, max=MAX_GAMES, style=wide,
-                                                  layout=widgets.Layout(width="200px")), _label("label.games"))
+                                                  layout=widgets.Layout(width="220px")), _label("label.games"))
         self.seed = self._guard(BoundedIntText(value=seed, min=0, max=MAX_SEED, style=wide,
-                                               layout=widgets.Layout(width="200px")), _label("label.seed"))
+                                               layout=widgets.Layout(width="170px")), _label("label.seed"))
         self.compare = self._guard(Checkbox(value=False, indent=False), _label("label.compare"))
         self.options_a = OptionsPanel(self, "A")
         self.options_b = OptionsPanel(self, "B")
@@ -481,14 +501,16 @@ class StatsExplorer(widgets.VBox):
         self.download = widgets.HTML()
 
         self.add_class("tk-stats")
+        # The control bar: one line on a 1280 px screen, wrapping on a narrow one.
+        self.bar = widgets.Box([self.game_select, self.players, self.n_games, self.seed, self.lang_toggle])
+        self.bar.add_class("tk-stats-bar")
         self.children = [
             widgets.HTML(_CSS, layout=widgets.Layout(display="none")),
-            widgets.HBox([self.title, self.lang_toggle],
-                         layout=widgets.Layout(justify_content="space-between", align_items="center")),
-            widgets.HBox([self.game_select, self.players]),
-            widgets.HBox([self.bots_label, self.bots_box], layout=widgets.Layout(align_items="center")),
+            self.title,
+            self.bar,
+            widgets.Box([self.bots_label, self.bots_box],
+                        layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.search_note,
-            widgets.HBox([self.n_games, self.seed]),
             self.options_a.box,
             self.compare,
             self.options_b.box,
@@ -617,7 +639,7 @@ class StatsExplorer(widgets.VBox):
         self.search_note.value = f'<div class="tk-search-note" role="note">{text}</div>'
 
     def _bot_order(self) -> list[str]:
-        return sorted(bot_names(self.game_select.value), key=lambda b: (b != "heuristic", b))
+        return bots_by_strength(bot_names(self.game_select.value))
 
     def _relabel_bots(self) -> None:
         from tablekit.i18n import seat_name
@@ -709,8 +731,27 @@ class StatsExplorer(widgets.VBox):
             self._refuse(exc)
             return
         self._accepted()
+        had_results = bool(self.last_frames)
+        if self._active:  # its results would belong to the old game
+            self.cancel()
+        self.clear_results()
         self._load_game(change["new"])
+        if had_results and not self._active:
+            self._set_status("ready", "status.cleared", game=lambda lang: game_label(change["new"], lang))
         self._relabel()
+
+    def clear_results(self) -> None:
+        """Take the last run's charts and tables off the page and forget its results (the game
+        changed: they would stand under the new game's settings)."""
+        with self._lock:
+            self.last_frame = None
+            self.last_frames = {}
+            self.last_summary = None
+            self.last_scorecard = None
+            self.figures = {}
+            self._last_job = None
+            self.charts.outputs = ()
+            self.scorecard.value = self.summary.value = self.download.value = ""
 
     def _on_players(self, change: Mapping[str, Any]) -> None:
         if self._syncing:
@@ -885,8 +926,12 @@ class StatsExplorer(widgets.VBox):
                 frames[variant] = simulate(game, job.players(), n=job.n, seed=job.seed, workers=self.workers,
                                            progress=report, cancel=self._cancel_event.is_set, chunk_size=chunk,
                                            records=records)
-            self._store(job, frames)
-            self._render_results()
+            results = self._results(job, frames)
+            with self._lock:  # (a change of game cancels the run and clears results under this lock)
+                if self._cancel_event.is_set():  # cancelled as the last game ended: show nothing
+                    raise CancelledError
+                self._store(job, *results)
+                self._render_results()
         except CancelledError:
             with self._lock:
                 self._set_running(False)
@@ -904,17 +949,22 @@ class StatsExplorer(widgets.VBox):
             if self._active:  # an exception inside the handlers above
                 self._set_running(False)
 
-    def _store(self, job: _Job, frames: dict[str, Any]) -> None:
+    def _results(self, job: _Job, frames: dict[str, Any]) -> tuple[dict[str, Any], Scorecard | None]:
+        """The frames to keep (without the records the scorecard replays) and the scorecard of A
+        vs B (None for one variant)."""
+        if len(frames) == 1:
+            return frames, None
+        (_, game_a), (_, game_b) = job.games[:2]
+        with self._lock:
+            self._set_status("running", "status.scorecard", count=sum(len(df) for df in frames.values()))
+        card = score_frames(game_a, game_b, frames["A"], frames["B"], job.seed)
+        return {v: df.drop(columns=["actions"], errors="ignore") for v, df in frames.items()}, card
+
+    def _store(self, job: _Job, frames: dict[str, Any], card: Scorecard | None) -> None:
         import pandas as pd
 
         self._last_job = job
-        self.last_scorecard = None
-        if len(frames) > 1:
-            (_, game_a), (_, game_b) = job.games[:2]
-            with self._lock:
-                self._set_status("running", "status.scorecard", count=sum(len(df) for df in frames.values()))
-            self.last_scorecard = score_frames(game_a, game_b, frames["A"], frames["B"], job.seed)
-            frames = {v: df.drop(columns=["actions"], errors="ignore") for v, df in frames.items()}
+        self.last_scorecard = card
         self.last_frames = frames
         if len(frames) == 1:
             self.last_frame = frames["A"]
@@ -937,7 +987,7 @@ class StatsExplorer(widgets.VBox):
         card = self.last_scorecard
         if card is not None:
             self.figures["scorecard"] = plots.scorecard_figure(card, lang)
-        self.charts.outputs = tuple(_mime_output(fig) for fig in self.figures.values())
+        self.charts.outputs = tuple(out for fig in self.figures.values() for out in _chart_outputs(fig))
         self.scorecard.value = self._scorecard_html() if card is not None else ""
         self.summary.value = self._summary_html()
         self.download.value = self._download_html()
@@ -951,7 +1001,8 @@ class StatsExplorer(widgets.VBox):
         table = pd.concat([plots.summary_table(df, lang, variant=v if compare else None)
                            for v, df in frames.items()], ignore_index=True)
         parts = [f"<h4>{html.escape(_t('summary.title', lang))}</h4>",
-                 table.to_html(index=False, border=0, classes="tk-stats-table", escape=True)]
+                 '<div class="tk-table-scroll">',
+                 table.to_html(index=False, border=0, classes="tk-stats-table", escape=True), "</div>"]
         job = self._last_job
         for v, df in frames.items():
             items = []
@@ -1023,7 +1074,7 @@ class StatsExplorer(widgets.VBox):
         table = card.table(lang).to_html(index=False, border=0, classes="tk-stats-table tk-scorecard", escape=True)
         parts = [f"<h4>{html.escape(_t('scorecard.heading', lang))}</h4>",
                  f"<p>{html.escape(_t('scorecard.configs', lang, a=self._config_text('A'), b=self._config_text('B'), count=card.n))}</p>",
-                 table,
+                 f'<div class="tk-table-scroll">{table}</div>',
                  f'<p class="tk-scorecard-note"><small>{html.escape(_t("scorecard.note", lang))}</small></p>']
         job = self._last_job
         if job is not None and job.n > SCORECARD_RECORDS_MAX:

@@ -35,7 +35,7 @@ from tablekit.core.rng import derive_seed
 from tablekit.i18n import tr
 from tablekit.sim.whatif import WhatIf, default_bot, move_at, what_if_at
 from tablekit.widgets import controls
-from tablekit.widgets.labels import bot_label
+from tablekit.widgets.labels import bot_options
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
@@ -216,7 +216,7 @@ class WhatIfPanel(widgets.VBox):
             self.alternative.value = choice if choice in [a.code for a in others] else others[0].code
         names = [b for b in bot_names(game.name) if b != "search"]  # the search bot is too slow to play on many games
         bot = self.bots.value
-        self.bots.options = [(bot_label(b, lang), b) for b in names]
+        self.bots.options = bot_options(names, lang)
         self.bots.value = bot if bot in names else default_bot(game)
         self.heading.value = f"<h3 class='tk-whatif-title'>{html.escape(_t('title', lang))}</h3>"
         self.intro.value = (f"<p class='tk-whatif-intro'>"

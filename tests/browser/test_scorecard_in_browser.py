@@ -45,7 +45,8 @@ def test_compare_two_variants_and_see_the_scorecard(page: Page, voila_url: str) 
     expect(card).to_contain_text("B − A")
     # Win rate, length and the scorecard chart.
     expect(page.locator(".js-plotly-plot")).to_have_count(3, timeout=RUN_TIMEOUT)
-    expect(page.locator(".js-plotly-plot .gtitle", has_text="Variant scorecard")).to_have_count(1)
+    # (each chart's title is a heading above it, which wraps on a phone)
+    expect(stats.locator("h4.tk-chart-title", has_text="Variant scorecard")).to_have_count(1)
     save_screenshot(page, "explore-scorecard")
     assert_no_error_text(page)
 
