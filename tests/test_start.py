@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 import segno
+from jupyter_server.auth.identity import PasswordIdentityProvider
 from tornado.web import RedirectHandler
 
 from tablekit.bots import bot_names
@@ -19,8 +20,6 @@ from tablekit.i18n import LANGUAGES, tr
 from tablekit.widgets import links
 from tablekit.widgets.dashboards import explore_dashboard, play_dashboard
 from tablekit.widgets.labels import BOT_STRENGTH, bot_label
-from jupyter_server.auth.identity import PasswordIdentityProvider
-
 from tablekit.widgets.server import OwnHostIdentityProvider, StartPageRoot
 from tablekit.widgets.start import DASHBOARDS, StartPage, page_address, qr_svg, start_page
 
