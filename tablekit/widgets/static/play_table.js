@@ -132,7 +132,7 @@ function render({ model, el: host }) {
   function tableControls(view) {
     const controls = el("div", { class: "tk-controls" });
     controls.appendChild(button(L("hint"), { type: "hint" }, "tk-hint-button"));
-    controls.appendChild(button(L("undo"), { type: "undo" }, "tk-undo-button"));
+    if (!view.undo_off) controls.appendChild(button(L("undo"), { type: "undo" }, "tk-undo-button"));
     if (fullChrome()) {
       // In a notebook the table deals by itself; on a dashboard the control bar does.
       const dealInput = el("input", { class: "tk-deal-input", "aria-label": L("deal_code"),
@@ -882,7 +882,7 @@ function render({ model, el: host }) {
     setPart("board", null, () => drawBoard(view));
     parts.opponents.node.replaceChildren(...(sideHands ? [sideHands] : []));
     const showControls = !inLesson && !view.replay && model.get("show_controls") !== false;
-    setPart("controls", JSON.stringify([showControls, model.get("deal"), !!view.teaching, model.get("chrome"),
+    setPart("controls", JSON.stringify([showControls, model.get("deal"), !!view.teaching, !!view.undo_off, model.get("chrome"),
                                         model.get("locked"), !!model.get("allow_teaching_ui"), looks]),
             () => (showControls ? tableControls(view) : null));
     setPart("common", JSON.stringify([!!model.get("large"), !!view.four_colour_option, !!model.get("four_colour"),
