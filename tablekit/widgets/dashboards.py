@@ -13,6 +13,7 @@ A teacher can fix the set-up in the page's address (Voilà hands the query strin
 kernel): ``play.ipynb?game=page_one&preset=classic&players=4&lang=ja&lock=1``. With ``lock=1``
 what the link names cannot be changed: the bar's fields are disabled, and Python refuses a
 changed value whatever the browser sends (``tablekit.widgets.links`` parses the link).
+``undo=off`` takes Undo off the table, with or without ``lock``.
 
 >>> page = play_dashboard(bot_delay=0, query="")
 >>> page.game.value, page.table.match.game.num_players
@@ -233,7 +234,8 @@ class PlayDashboard(Dashboard):
         open_hands = s.open_hands
         self.table = PlayTable(game, preset=s.preset if s.preset in presets(game) else None, players=s.players,
                                seed=s.deal_seed, lang=self.lang, bot_delay=bot_delay, bots=first_bot,
-                               allow_teaching=open_hands is not False, chrome="bar", locked=locked_fields)
+                               allow_teaching=open_hands is not False, chrome="bar", locked=locked_fields,
+                               allow_undo=s.undo is not False)
         if open_hands:
             self.table.set_teaching(True)
         self._filling = False
