@@ -21,7 +21,9 @@ standings) until the learner presses "Next round"; the bots wait too. The deal c
 names the whole deal, is kept in Python while the game goes on: the browser gets it once the
 game is over, when the deal came from a code the learner already has, or when the learner
 asks to share it (the table says that sharing reveals the deal). Bots draw from a seed of their
-own, so the deal code does not give their moves away either; the record keeps that seed.
+own, so the deal code does not give their moves away either; the record keeps that seed. While
+a teacher's link locks any setting, Share is refused until the game is over: the code typed
+into another, unlocked page would open what the lock keeps closed (every hand, with open hands).
 
 Undo takes the table and the game log back to the person's previous turn, unless a move since
 then showed a card the person had not seen (``Session.can_undo`` says why, and the table says it
@@ -77,8 +79,8 @@ class PlayTable(TableWidget):
     ``bot_seed`` (None: fresh; the bots' own randomness), ``chrome`` (``"full"``: the table
     offers its own New game, deal code box and language menu, as in a notebook; ``"bar"``: a
     dashboard's control bar does that), ``locked`` (what a teacher's link fixed: any of
-    ``LOCKABLE``; the table then refuses to change it, whatever the browser sends) and
-    ``allow_undo`` (False: no Undo at this table).
+    ``LOCKABLE``; the table then refuses to change it, whatever the browser sends, and refuses
+    Share until the game is over) and ``allow_undo`` (False: no Undo at this table).
 
     The game itself (seats, bot turns, hints, undo, replay positions) is a
     :class:`tablekit.session.Session`; the table draws it and times the bots.
@@ -249,6 +251,10 @@ class PlayTable(TableWidget):
         self._schedule_bots()
 
     def _req_share(self, _content: dict[str, Any]) -> None:
+        if self._locked and not self.session.is_over:
+            # Typed into another page, the code would open the deal there without the lock.
+            self._say(tr("widgets.table.share_locked", self._lang), "refusal")
+            return
         if not self._deal_code:
             self._say(tr("widgets.table.no_deal_code", self._lang), "info")
             return
