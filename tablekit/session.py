@@ -299,9 +299,12 @@ class Session:
         if target is None:
             return Verdict(False, "core.undo.nothing", {})
         if not open_hands:
-            for step in range(self.step_index, target, -1):
-                if self.revealed(step):
-                    return self._seen_verdict(step)
+            after = self._faces(self.step_index)
+            for step in range(self.step_index, target, -1):  # the latest move that showed a card
+                before = self._faces(step - 1)
+                if after[0] - before[0]:
+                    return self._seen_verdict(step, after, before[0])
+                after = before
         return Verdict(True, "core.undo.ok", {})
 
     def _undo_target(self) -> int | None:
@@ -311,13 +314,16 @@ class Session:
                 return step
         return None
 
-    def _seen_verdict(self, step: int) -> Verdict:
-        """Why undo stops at move ``step``, which showed the person a card."""
+    def _seen_verdict(self, step: int, after: tuple[Counter[tuple[str, str]], Counter[tuple[str, str]]],
+                      before: Counter[tuple[str, str]]) -> Verdict:
+        """Why undo stops at move ``step``, which showed the person a card: ``after`` are the
+        faces seen after it (all, and those in the person's hands), ``before`` those seen
+        before it."""
         build = spec(self.game.name).round_summary
         if build is not None and build(self.game, self.match.events[step], "en") is not None:
             return Verdict(False, "core.undo.round_over", {})
-        seen, mine = self._faces(step)
-        if (seen - self._faces(step - 1)[0]) & mine:
+        seen, mine = after
+        if (seen - before) & mine:
             return Verdict(False, "core.undo.seen_hand", {})
         mover = self.game.current_player(self.match.states[step - 1])
         if mover is not None and mover not in self.humans:
