@@ -301,7 +301,11 @@ class _Session:
         _say(self.t("cli.play.hint", n=number, label=advice.action.label(self.lang), reason=advice.text(self.lang)))
 
     def undo(self) -> bool:
-        done = self.session.undo()
+        try:
+            done = self.session.undo()
+        except IllegalActionError as exc:  # a move since then showed a card: going back would peek
+            _say(exc.text(self.lang))
+            return False
         if done:
             self.shown = self.session.step_index
             _say(self.t("cli.play.undone"))

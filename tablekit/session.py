@@ -14,10 +14,17 @@ terminal code: the command line prints what it does, the widget draws it.
 >>> moves = s.run_bots()
 >>> s.human_to_play, s.step_index == 1 + len(moves)
 (0, True)
->>> s.undo(), s.step_index
-(True, 0)
 >>> s.hint().action in s.legal_actions()
 True
+
+Undo goes back to the person's previous turn, but never past a move that showed them a card
+they had not seen (here the card drawn after playing, and the bots' cards): the same stock and
+the same bots would show the same cards again, so going back would let them look ahead.
+
+>>> s.can_undo().reason
+'core.undo.seen_other'
+>>> s.undo(open_hands=True), s.step_index  # the open-hand teaching view shows everything anyway
+(True, 0)
 
 The bots' randomness comes from ``bot_seed``, not from the deal's ``seed``: the deal seed is in
 the deal code a learner sees, and knowing it must not tell how the bots will play. Left out,
@@ -35,6 +42,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections import Counter
 from typing import Any, Sequence
 
 from tablekit.bots import Bot, advise, bot_names, decide, make_bot
@@ -46,6 +54,7 @@ from tablekit.core.record import Record
 from tablekit.core.registry import spec
 from tablekit.core.rng import check_seed, derive_seed, is_seed, random_seed
 from tablekit.core.verdict import Advice, Event, Verdict
+from tablekit.core.view import iter_cards
 
 #: The bot that gives hints when the game has it; otherwise hints come from the random bot.
 HINT_BOT = "heuristic"
@@ -91,11 +100,13 @@ class Session:
     from ``derive_seed(bot_seed, "hint", step_index)``: the same position with the same
     ``bot_seed`` always gets the same move, after an undo too, and a game played the same way
     twice with the same two seeds goes the same way. ``match`` holds the whole history (undo
-    keeps the moves taken back for redo); :meth:`record` keeps both seeds.
+    keeps the moves taken back for redo); :meth:`record` keeps both seeds. Because the same
+    position always brings the same cards, :meth:`undo` never goes back past a move that showed
+    the person a card; ``allow_undo=False`` (a teacher's choice) turns undo off altogether.
     """
 
     def __init__(self, game: Game[Any], seed: int, seat: int = 0, bots: str | Sequence[str] | None = None,
-                 bot_seed: int | None = None) -> None:
+                 bot_seed: int | None = None, allow_undo: bool = True) -> None:
         n = game.num_players
         self.humans: frozenset[int] = human_seats(game, seat)
         if bots is None:  # the game's heuristic bot where it has one, else the random bot
@@ -110,6 +121,7 @@ class Session:
         self.bot_seed: int = random_seed() if bot_seed is None else check_seed(bot_seed)
         self.match = Match(game, seed)
         self.seed = self.match.seed
+        self.allow_undo = bool(allow_undo)
         self._hinter: Bot | None = None
 
     @classmethod
@@ -250,11 +262,118 @@ class Session:
         rng = random.Random(derive_seed(self.bot_seed, "hint", self.step_index))
         return advise(self._hinter, self.match.observe(seat), self.match.legal_actions(), rng)
 
-    def undo(self) -> bool:
+    def undo(self, open_hands: bool = False) -> bool:
         """Back to the latest earlier position where one of the person's seats was to decide
         (in solo every position is, so one step). False, and nothing changes, if there is none.
+
+        Raises IllegalActionError with the reason (see :meth:`can_undo`), and nothing changes,
+        when undo is turned off or would go back past a move that showed the person a card.
+        ``open_hands``: the person sees the open-hand teaching view, where undo stays free.
         """
-        return self.match.undo_to_turn_of(self.humans)
+        verdict = self.can_undo(open_hands)
+        if verdict.reason == "core.undo.nothing":
+            return False
+        if not verdict.ok:
+            raise IllegalActionError(verdict)
+        target = self._undo_target()
+        assert target is not None
+        self.match.jump(target)
+        return True
+
+    def can_undo(self, open_hands: bool = False) -> Verdict:
+        """May :meth:`undo` go back now, and if not, why (a ``core.undo.*`` reason).
+
+        Not when ``allow_undo`` is off (``core.undo.off``), nor when there is no earlier turn
+        of the person's (``core.undo.nothing``), nor when a move since that turn showed the
+        person a card they did not see before (:meth:`revealed`): the same stock and the same
+        bots would show those cards again, so going back would let the person look ahead. The
+        reason names what showed it: a card that came into the person's hand (drawn, taken,
+        the kitty: ``core.undo.seen_hand``), another player's move (``core.undo.seen_other``),
+        a card the person's move turned up elsewhere (``core.undo.seen_table``), or the hands
+        shown when a round ends (``core.undo.round_over``). With ``open_hands`` (the open-hand
+        teaching view, where everything is shown anyway) only the first two reasons apply.
+        """
+        if not self.allow_undo:
+            return Verdict(False, "core.undo.off", {})
+        target = self._undo_target()
+        if target is None:
+            return Verdict(False, "core.undo.nothing", {})
+        if not open_hands:
+            after = self._faces(self.step_index)
+            for step in range(self.step_index, target, -1):  # the latest move that showed a card
+                before = self._faces(step - 1)
+                if after[0] - before[0]:
+                    return self._seen_verdict(step, after, before[0])
+                after = before
+        return Verdict(True, "core.undo.ok", {})
+
+    def _undo_target(self) -> int | None:
+        """The latest earlier position where one of the person's seats was to decide."""
+        for step in range(self.step_index - 1, -1, -1):
+            if self.game.current_player(self.match.states[step]) in self.humans:
+                return step
+        return None
+
+    def _seen_verdict(self, step: int, after: tuple[Counter[tuple[str, str]], Counter[tuple[str, str]]],
+                      before: Counter[tuple[str, str]]) -> Verdict:
+        """Why undo stops at move ``step``, which showed the person a card: ``after`` are the
+        faces seen after it (all, and those in the person's hands), ``before`` those seen
+        before it."""
+        build = spec(self.game.name).round_summary
+        if build is not None and build(self.game, self.match.events[step], "en") is not None:
+            return Verdict(False, "core.undo.round_over", {})
+        seen, mine = after
+        if (seen - before) & mine:
+            return Verdict(False, "core.undo.seen_hand", {})
+        mover = self.game.current_player(self.match.states[step - 1])
+        if mover is not None and mover not in self.humans:
+            return Verdict(False, "core.undo.seen_other", {"player": mover})
+        return Verdict(False, "core.undo.seen_table", {})
+
+    def seen(self, step: int) -> Counter[tuple[str, str]]:
+        """The card faces the person sees after ``step`` moves, as ``(deck, code)`` with how
+        many of each (a deck may hold copies): every face-up card of the table as the
+        person's seats see it (not the teaching view), and the hands a round's end shows.
+
+        >>> from tablekit import make
+        >>> s = Session(make("up_and_down", players=2), seed=3)
+        >>> sum(s.seen(0).values())  # the person's 5 cards (the field is still empty)
+        5
+        """
+        return self._faces(self._check_step(step))[0]
+
+    def _faces(self, step: int) -> tuple[Counter[tuple[str, str]], Counter[tuple[str, str]]]:
+        """(every face the person sees after ``step`` moves, those in the person's own hands)."""
+        game, game_spec = self.game, spec(self.game.name)
+        events = self.match.events[step]
+        view = game_spec.view(game, self.match.states[step], self.seat, "en", controls=set(self.humans),
+                              events=events, teaching=False)
+        zones = list(view["zones"])
+        if game_spec.round_summary is not None:
+            summary = game_spec.round_summary(game, events, "en")
+            if summary is not None:
+                zones += [*summary["hands"], *summary["piles"]]
+
+        def faces(among: list[dict[str, Any]]) -> Counter[tuple[str, str]]:
+            return Counter((c["face"]["deck"], c["face"]["code"]) for c in iter_cards({"zones": among})
+                           if c.get("face"))
+
+        mine = [z for z in view["zones"] if z["kind"] == "hand" and z.get("owner") in self.humans]
+        return faces(zones), faces(mine)
+
+    def revealed(self, step: int) -> bool:
+        """Did move number ``step`` show the person a card they did not see just before it
+        (some face is seen more often after it than before)? A card only moving between places
+        the person sees (a card of theirs played to the table) shows nothing new.
+
+        >>> from tablekit import make
+        >>> s = Session(make("up_or_down", players=2), seed=1)
+        >>> _ = s.play("play:24")  # a card of the hand played into the ring
+        >>> s.revealed(1)
+        False
+        """
+        step = self._check_step(step)
+        return step > 0 and bool(self._faces(step)[0] - self._faces(step - 1)[0])
 
     # --- replay ---------------------------------------------------------------------------
     def _check_step(self, step: int) -> int:
@@ -280,8 +399,10 @@ class Session:
         >>> len(s.events_between(1, s.step_index)) >= s.step_index
         True
         """
-        first = self._check_step(max(first, 0))
         last = self._check_step(last)
+        if first > last:  # (none: e.g. moves 1 to 0, back at the deal)
+            return []
+        first = self._check_step(max(first, 0))
         return [e for events in self.match.events[first:last + 1] for e in events]
 
     def view(self, lang: str = "en", step: int | None = None, events: Sequence[Event] | None = None,

@@ -168,15 +168,27 @@ def test_hint(monkeypatch, capsys) -> None:
 
 
 def test_undo_to_the_previous_turn(monkeypatch, capsys, tmp_path: Path) -> None:
+    # Up or Down?: playing a hand card into the ring shows nothing new, so it can be taken back.
     save = tmp_path / "undo.json"
-    code, out, _ = run(monkeypatch, capsys, PLAY_BASIC_2 + ["--seed", "4", "--save", str(save)], "1\nu\nq\n")
+    argv = ["play", "up_or_down", "--players", "2", "--seed", "1", "--save", str(save)]
+    code, out, _ = run(monkeypatch, capsys, argv, "1\nu\nq\n")
     assert code == 0
     assert "Taken back to your previous turn." in out
     # the table after the undo is the opening table again
     opening = out.split("\n\n", 2)[1]
     after_undo = out.split("Taken back to your previous turn.\n", 1)[1].lstrip("\n").split("\n\n")[0]
-    assert opening.startswith("Up&Down — Basic — Game 1") and after_undo == opening
+    assert opening.startswith("Up or Down?") and after_undo == opening
     assert Record.from_json(save.read_text(encoding="utf-8")).actions == ()
+
+
+def test_undo_refuses_to_go_back_past_a_card_it_showed(monkeypatch, capsys, tmp_path: Path) -> None:
+    # Up&Down: after a play the hand is refilled from the stock and the bot plays a card of its
+    # own; going back would show the same cards again, so the move stays.
+    save = tmp_path / "undo.json"
+    code, out, _ = run(monkeypatch, capsys, PLAY_BASIC_2 + ["--seed", "4", "--save", str(save)], "1\nu\nq\n")
+    assert code == 0
+    assert "Taken back" not in out and "This cannot be taken back" in out
+    assert Record.from_json(save.read_text(encoding="utf-8")).actions != ()
 
 
 def test_nothing_to_undo(monkeypatch, capsys) -> None:

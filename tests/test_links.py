@@ -109,11 +109,12 @@ def test_the_learn_page_offers_only_games_with_lessons() -> None:
 
 # --- every refusal ---------------------------------------------------------------------------
 @pytest.mark.parametrize(("query", "page", "field", "allowed"), [
-    ("gmae=page_one", "play", "gmae", "game, preset, players, bots, open_hands, deal, lang, lock"),
+    ("gmae=page_one", "play", "gmae", "game, preset, players, bots, open_hands, undo, deal, lang, lock"),
     ("lesson=1&game=page_one", "play", "lesson", "game, preset"),
     ("bots=random&game=page_one", "learn", "bots", "game, lesson, lang, lock"),
     ("deal=UD-B4-1", "explore", "deal", "game, preset, players, bots, lang, lock"),
     ("open_hands=on", "explore", "open_hands", "game, preset"),
+    ("undo=off", "learn", "undo", "game, lesson"),
     ("voila-theme=dark", "play", "voila-theme", "game"),
 ])
 def test_unknown_parameters_are_refused(query: str, page: str, field: str, allowed: str) -> None:
@@ -129,6 +130,7 @@ def test_unknown_parameters_are_refused(query: str, page: str, field: str, allow
     ("game=page_one&bots=oracle", "bots", ["bots=oracle", "random, heuristic"]),
     ("lang=fr", "lang", ["lang=fr", "en, ja"]),
     ("open_hands=maybe", "open_hands", ["open_hands=maybe", "on, off"]),
+    ("undo=never", "undo", ["undo=never", "on, off"]),
     ("lock=please", "lock", ["lock=please", "1, 0"]),
 ])
 def test_bad_values_name_the_allowed_ones(query: str, field: str, needles: list[str]) -> None:
@@ -186,6 +188,8 @@ def test_text_from_the_address_is_shown_as_it_is() -> None:
     ("play", {"game": "page_one", "preset": "classic", "players": 4, "bots": "heuristic", "open_hands": False,
               "lang": "ja", "lock": True}),
     ("play", {"deal": "UD-B4-7F3A9", "open_hands": True}),
+    ("play", {"game": "up_or_down", "undo": False, "lock": True}),
+    ("play", {"undo": True}),
     ("play", {"deal": "po-p6-" + "a" * 16, "game": "page_one", "lock": True}),
     ("learn", {"game": "page_one", "lesson": 4, "lang": "en"}),
     ("learn", {"game": "up_and_down", "lesson": 0, "lock": True}),
@@ -210,6 +214,14 @@ def test_setup_link_writes_canonical_values() -> None:
         f"learn.ipynb?game=page_one&lesson={spec('page_one').lessons[2].id}"
     assert setup_link("play", lock=False, lang="ja") == "play.ipynb?lang=ja"
     assert setup_link("play", game="page_one", open_hands="ON") == "play.ipynb?game=page_one&open_hands=on"
+    assert setup_link("play", lock=True, undo=False, game="page_one") == "play.ipynb?game=page_one&undo=off&lock=1"
+
+
+def test_undo_is_a_flag_of_the_play_page() -> None:
+    assert parse_setup("undo=off", "play").undo is False
+    assert parse_setup("UNDO=No", "play").undo is False and parse_setup("undo=on", "play").undo is True
+    assert parse_setup("lock=1", "play").undo is None  # not given: the page's default (Undo on)
+    assert "undo" in links.PAGES["play"] and links.FLAGS["undo"] == ("on", "off")
 
 
 @pytest.mark.parametrize(("page", "fields", "field"), [

@@ -257,6 +257,7 @@ def test_hint_highlights_a_card_and_undo_takes_back() -> None:
     start = table.match.step_index
     table.handle({"type": "play", "code": options(table.view)[0]})
     assert table.match.step_index > start
+    table.handle({"type": "teaching", "on": True})  # the bots' cards are shown: undo is free
     table.handle({"type": "undo"})
     assert table.match.step_index == start and table.view["my_turn"]
 

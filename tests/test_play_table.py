@@ -161,6 +161,9 @@ def test_undo_returns_to_the_humans_turn() -> None:
     first = table.match.state
     table.handle({"type": "play", "code": table.view["actions"][0]["code"]})
     assert table.match.step_index > 1  # the bots moved too
+    table.handle({"type": "undo"})  # their cards were hidden from the person: refused (tests/test_undo.py)
+    assert table.message_kind == "refusal" and table.match.step_index > 1
+    table.handle({"type": "teaching", "on": True})  # with open hands undo is free
     table.handle({"type": "undo"})
     assert table.match.state == first and table.view["my_turn"]
     table.handle({"type": "undo"})

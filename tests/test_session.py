@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections import Counter
 
 import pytest
 
-from tablekit import Match, Record, make
+from tablekit import Match, Record, list_games, make
 from tablekit.bots import advise, make_bot
 from tablekit.core import derive_seed
 from tablekit.core import deal_code
 from tablekit.core.errors import ConfigError, IllegalActionError, InvalidActionError, RecordError
+from tablekit.core.registry import presets
+from tablekit.i18n import tr
 from tablekit.session import Session, hint_bot_name, human_seats
 
 
@@ -128,11 +131,17 @@ def test_hint_falls_back_to_the_random_bot(monkeypatch: pytest.MonkeyPatch) -> N
 def test_undo_goes_back_to_the_persons_previous_turn() -> None:
     session = basic(players=4, seed=3)
     assert not session.undo()  # nothing to take back at the deal
+    assert session.can_undo().reason == "core.undo.nothing"
     opening = session.state
     session.play(session.legal_actions()[0])
     session.run_bots()
     assert session.step_index > 1 and session.human_to_play == 0
-    assert session.undo() and session.state == opening and session.step_index == 0
+    # The bots' cards were hidden from the person: going back would show them again.
+    with pytest.raises(IllegalActionError) as refused:
+        session.undo()
+    assert refused.value.verdict.reason == "core.undo.seen_other" and session.step_index > 1
+    # In the open-hand teaching view every hand is shown anyway: undo stays free.
+    assert session.undo(open_hands=True) and session.state == opening and session.step_index == 0
 
 
 def test_undo_in_solo_is_one_step() -> None:
@@ -141,8 +150,115 @@ def test_undo_in_solo_is_one_step() -> None:
     for _ in range(3):
         session.play(session.legal_actions()[0])
         states.append(session.state)
-    assert session.undo() and session.state == states[2]
-    assert session.undo() and session.state == states[1]
+    assert session.undo(open_hands=True) and session.state == states[2]
+    assert session.undo(open_hands=True) and session.state == states[1]
+
+
+def test_solo_undo_keeps_the_stock_hidden() -> None:
+    """Solo hands are open, but the stock is not: a play refills the hand from it."""
+    session = Session(make("up_and_down", preset="solo"), 4)
+    session.play(session.legal_actions()[0])
+    assert session.revealed(1)
+    assert session.can_undo() == (False, "core.undo.seen_hand", {})
+    with pytest.raises(IllegalActionError, match="came into your hand"):
+        session.undo()
+    assert session.step_index == 1
+
+
+def test_undo_off() -> None:
+    session = Session(make("up_or_down", players=2), 1, allow_undo=False)
+    session.play("play:24")
+    assert session.can_undo() == (False, "core.undo.off", {})
+    with pytest.raises(IllegalActionError) as refused:
+        session.undo(open_hands=True)  # off means off, open hands or not
+    assert refused.value.text("ja") == tr("core.undo.off", "ja") and session.step_index == 1
+
+
+def test_a_move_that_shows_nothing_new_can_be_taken_back() -> None:
+    """Up or Down?: a hand card played into the ring and a ring card taken stay in view."""
+    session = Session(make("up_or_down", players=2), 1)
+    session.play("play:24")
+    taken = next(a for a in session.legal_actions() if a.code.startswith("take:"))
+    session.play(taken)
+    assert not session.revealed(1) and not session.revealed(2)
+    assert session.undo() and session.step_index == 1
+    assert session.undo() and session.step_index == 0
+
+
+def first(session: Session, prefix: str) -> str:
+    return next(a.code for a in session.legal_actions() if a.code.startswith(prefix))
+
+
+def test_a_card_drawn_face_down_cannot_be_taken_back() -> None:
+    """Up or Down?: the face-down draw shows the top of the stock; drawing again after an undo
+    would show the same card, so the undo is refused and nothing changes."""
+    session = Session(make("up_or_down", players=2), 1, bot_seed=5)
+    while "draw:down" not in {a.code for a in session.legal_actions()}:
+        session.play(session.legal_actions()[0])
+    session.play("draw:down")
+    drawn = session.step_index
+    assert session.revealed(drawn)
+    session.run_bots()
+    with pytest.raises(IllegalActionError) as refused:
+        session.undo()
+    assert refused.value.verdict.reason in ("core.undo.seen_hand", "core.undo.seen_other")
+    assert session.step_index >= drawn
+    assert session.can_undo(open_hands=True).ok
+
+
+def test_the_kitty_cannot_be_taken_back() -> None:
+    """Ultimate: the learner bids 60, the bots pass, the kitty comes into the learner's hand."""
+    session = Session(make("ultimate"), 0, bots="random", bot_seed=1)
+    session.run_bots()
+    session.play("bid:60")
+    session.run_bots()
+    assert first(session, "discard:")  # the declarer discards: the kitty is in the hand
+    assert session.can_undo() == (False, "core.undo.seen_hand", {})
+    assert session.can_undo(open_hands=True).ok
+    # The discards that follow show nothing new: one of them can be taken back.
+    session.play(first(session, "discard:"))
+    at = session.step_index
+    session.play(first(session, "discard:"))
+    assert session.undo() and session.step_index == at
+
+
+
+
+@pytest.mark.parametrize("name", list_games())
+def test_an_undo_never_shows_a_card_the_person_had_not_seen(name: str) -> None:
+    """Over random games of every preset: whenever undo is allowed, every card face seen since
+    the person's previous turn had been seen by then; when it is refused for a card, some move
+    since then showed a face seen fewer times just before it."""
+    allowed = refused = 0
+    for preset in presets(name):
+        session = Session(make(name, preset=preset), 7, bots="random", bot_seed=7)
+        rng = random.Random(7)
+        seen: dict[int, Counter] = {}  # step -> the faces seen then (the game only moves on here)
+
+        def seen_at(step: int) -> Counter:
+            if step not in seen:
+                seen[step] = session.seen(step)
+            return seen[step]
+
+        def faces_seen(first_step: int, last_step: int) -> set[tuple[str, str]]:
+            return {face for step in range(first_step, last_step + 1) for face in seen_at(step)}
+
+        session.run_bots()
+        while not session.is_over and session.step_index < 80:
+            now = session.step_index
+            verdict = session.can_undo()
+            earlier = [step for step in range(now) if session.game.current_player(session.match.states[step])
+                       in session.humans]
+            if verdict.ok:
+                target = earlier[-1]
+                assert faces_seen(target + 1, now) <= faces_seen(0, target)
+                allowed += 1
+            elif verdict.reason != "core.undo.nothing":
+                assert any(seen_at(step) - seen_at(step - 1) for step in range(earlier[-1] + 1, now + 1))
+                refused += 1
+            session.play(rng.choice(session.legal_actions()))
+            session.run_bots()
+    assert refused > 0
 
 
 def test_replay_positions_and_events() -> None:
@@ -223,7 +339,7 @@ def test_the_same_position_gets_the_same_bot_move_after_an_undo() -> None:
     session.play(session.legal_actions()[0])
     session.run_bots()
     first = session.record()
-    assert session.undo()
+    assert session.undo(open_hands=True)
     session.play(session.legal_actions()[0])
     session.run_bots()
     assert session.record() == first

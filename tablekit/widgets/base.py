@@ -59,7 +59,7 @@ TABLE_LABELS = (
     "picker_less", "picker_more")
 
 #: What a teacher's link can fix so that a visitor cannot change it.
-LOCKABLE = ("game", "preset", "players", "bots", "open_hands", "lang", "deal")
+LOCKABLE = ("game", "preset", "players", "bots", "open_hands", "lang", "deal", "lesson")
 
 Handler = Callable[[dict[str, Any]], None]
 _log = logging.getLogger(__name__)
@@ -182,6 +182,7 @@ class TableWidget(anywidget.AnyWidget):
         self._generation = 0  # moves scheduled by _repeat run only while this is unchanged
         self._log_events: list[Event] = []  # the log as events (codes), drawn in the current language
         self._lang_listeners: list[Callable[[str], None]] = []
+        self._show_listeners: list[Callable[[], None]] = []
         self.on_msg(self._on_msg)
 
     # --- requests from the browser ---------------------------------------------------------
@@ -309,6 +310,17 @@ class TableWidget(anywidget.AnyWidget):
         never a trait the browser wrote)."""
         self._lang_listeners.append(listener)
 
+    @property
+    def language(self) -> str:
+        """The language the table speaks, as Python set it (the synced ``lang`` trait is only
+        what the browser shows: a page can write anything there)."""
+        return self._lang
+
+    def on_show(self, listener: Callable[[], None]) -> None:
+        """Call ``listener()`` after every new view-model Python sends (a move, an undo, a
+        replay step, a new deal), never when the browser writes the ``view`` trait."""
+        self._show_listeners.append(listener)
+
     def _relabel(self) -> None:
         """Redraw in the new language (subclasses)."""
 
@@ -336,7 +348,7 @@ class TableWidget(anywidget.AnyWidget):
             return
         texts = [e.text(self._lang) for e in events]
         self._log_events = (self._log_events + list(events))[-LOG_LIMIT:]
-        self.log = (list(self.log) + texts)[-LOG_LIMIT:]  # the lines so far are in this language already
+        self.log = self._log_texts()  # (never the synced trait: the page may have written it)
         if self._announced is not None:
             self._announced.extend(texts)
             texts = self._announced
@@ -349,6 +361,8 @@ class TableWidget(anywidget.AnyWidget):
         """Send a view-model to the browser, with its card pictures and the words around it."""
         self.labels = self._labels()
         self.view = with_svg(view, four_colour)
+        for listener in list(self._show_listeners):
+            listener()
 
 
 __all__ = ["LOCKABLE", "LOG_LIMIT", "STATIC", "TABLE_LABELS", "TableWidget", "iter_cards", "iter_clickables", "mark_hint",

@@ -23,15 +23,17 @@ from traitlets import TraitError
 class _Guarded:
     """Mixin for controls a page may send values to: an update from the page that the widget's own traits
     reject (a text where a number goes, an index past the end, no selection at all), or that
-    rewrites what only Python may write (a selection's labels), is refused as a whole. The
-    kernel keeps its values, the page is sent them again, and the owner shows a friendly
-    message (``_tk_refused(widget, state)``) instead of a traceback in the kernel log. Values
-    that do pass (a number beyond a forged ``max``) are the owner's to check again before use.
+    rewrites what only Python may write (a control's label, a selection's labels), is refused
+    as a whole. The kernel keeps its values, the page is sent them again, and the owner shows a
+    friendly message (``_tk_refused(widget, state)``) instead of a traceback in the kernel log.
+    Values that do pass (a number beyond a forged ``max``) are the owner's to check again before
+    use.
     """
 
     _tk_field: Callable[[str], str] | None = None
     _tk_refused: Callable[[Any, Any], None] | None = None
-    _never_from_page: frozenset[str] = frozenset()
+    #: Traits only Python writes: the label is read back into messages (``_tk_refused``).
+    _never_from_page: frozenset[str] = frozenset({"description"})
 
     def _acceptable(self, state: Mapping[str, Any]) -> bool:
         return not any(key in self._never_from_page for key in state)
@@ -51,7 +53,7 @@ class _Guarded:
 class _GuardedSelection(_Guarded):
     """A selection also refuses a forged list of labels and an update that selects nothing."""
 
-    _never_from_page = frozenset({"_options_labels"})
+    _never_from_page = _Guarded._never_from_page | {"_options_labels"}
 
     def _acceptable(self, state: Mapping[str, Any]) -> bool:
         index = state.get("index", 0)

@@ -11,8 +11,10 @@ random seed), never fixed at import time.
 
 A teacher can fix the set-up in the page's address (Voilà hands the query string to the
 kernel): ``play.ipynb?game=page_one&preset=classic&players=4&lang=ja&lock=1``. With ``lock=1``
-what the link names cannot be changed: the bar's fields are disabled, and Python refuses a
-changed value whatever the browser sends (``tablekit.widgets.links`` parses the link).
+what the link names cannot be changed: the bar's fields (and the learn page's lesson menu) are
+disabled, Python refuses a changed value whatever the browser sends, and the table refuses to
+share its deal code before the game is over (``tablekit.widgets.links`` parses the link).
+``undo=off`` takes Undo off the table, with or without ``lock``.
 
 >>> page = play_dashboard(bot_delay=0, query="")
 >>> page.game.value, page.table.match.game.num_players
@@ -243,7 +245,8 @@ class PlayDashboard(Dashboard):
         open_hands = s.open_hands
         self.table = PlayTable(game, preset=s.preset if s.preset in presets(game) else None, players=s.players,
                                seed=s.deal_seed, lang=self.lang, bot_delay=bot_delay, bots=first_bot,
-                               allow_teaching=open_hands is not False, chrome="bar", locked=locked_fields)
+                               allow_teaching=open_hands is not False, chrome="bar", locked=locked_fields,
+                               allow_undo=s.undo is not False)
         if open_hands:
             self.table.set_teaching(True)
         self._filling = False
@@ -353,7 +356,7 @@ class PlayDashboard(Dashboard):
 
     def set_lang(self, lang: str) -> None:
         super().set_lang(lang)
-        if self.table.lang != lang:
+        if self.table.language != lang:
             self.table.set_lang(lang)
 
     def relabel(self) -> None:
@@ -433,7 +436,7 @@ class LearnDashboard(Dashboard):
         self.autoplay_delay = autoplay_delay
         self.walkthrough = self._walkthrough(self.game.value)
         if self.setup.lesson is not None:
-            self.walkthrough.handle({"type": "lesson", "index": self.setup.lesson})
+            self.walkthrough.open_lesson(self.setup.lesson)  # from Python: a locked menu refuses requests
         self.body = widgets.Box([self.walkthrough])
         self.bar.children = [self.game, self.lang_toggle, self.lock_note]
         self.children = [widgets.HTML(_CSS, layout=widgets.Layout(display="none")), self.top, self.bar,
@@ -446,7 +449,7 @@ class LearnDashboard(Dashboard):
 
     def _walkthrough(self, game: str) -> RuleWalkthrough:
         walk = RuleWalkthrough(game, lang=self.lang, autoplay_delay=self.autoplay_delay, chrome="bar",
-                               locked=("lang",) if self.is_locked("lang") else ())
+                               locked=[f for f in ("lang", "lesson") if self.is_locked(f)])
         walk.on_lang(self._on_walk_lang)
         return walk
 
@@ -463,7 +466,7 @@ class LearnDashboard(Dashboard):
 
     def set_lang(self, lang: str) -> None:
         super().set_lang(lang)
-        if self.walkthrough.lang != lang:
+        if self.walkthrough.language != lang:
             self.walkthrough.set_lang(lang)
 
 

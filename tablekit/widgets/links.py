@@ -23,12 +23,21 @@ preset      play, explore  one of the game's presets (needs ``game``)
 players     play, explore  a whole number in the game's range (needs ``game``)
 bots        play, explore  one of the game's bots, ``bot_names(game)`` (needs ``game``)
 open_hands  play           ``on`` or ``off``: the open-hand teaching view
+undo        play           ``on`` or ``off``: ``off`` takes Undo off the table (with or without
+                           ``lock``; the default ``on`` keeps it, ``lock=1`` included)
 deal        play           a deal code; it fixes game, preset and players
 lesson      learn          a lesson's number as the lesson menu shows it (1, 2, ...; needs
                            ``game``) or its name (``page_one.eight``, or ``eight`` with ``game``)
 lang        all            ``en`` or ``ja``
 lock        all            ``1`` (or ``on``): the visitor cannot change what the link gives
+                           (the learn page's lesson menu included), and the table does not
+                           share its deal code before the game is over
 =========== ============== ==========================================================
+
+Undo stays on under ``lock=1`` unless the link says ``undo=off``: it can no longer show anything
+new (``Session.can_undo`` refuses to go back past a move that showed a card), so it lets a
+learner try again but not peek. A teacher who wants no second tries (a class comparing results
+on one deal) adds ``undo=off``.
 
 Anything else is refused (a misspelt parameter would otherwise be silently ignored), except
 what Voilà and Jupyter themselves read from a page address: ``template`` and ``theme``
@@ -80,13 +89,16 @@ from tablekit.i18n import LANGUAGES, tr
 
 #: The dashboards (``dashboards/<page>.ipynb``) and the parameters each takes, in link order.
 PAGES: dict[str, tuple[str, ...]] = {
-    "play": ("game", "preset", "players", "bots", "open_hands", "deal", "lang", "lock"),
+    "play": ("game", "preset", "players", "bots", "open_hands", "undo", "deal", "lang", "lock"),
     "learn": ("game", "lesson", "lang", "lock"),
     "explore": ("game", "preset", "players", "bots", "lang", "lock"),
 }
 #: Parameters of the page address that Voilà or Jupyter Server read themselves: not ours.
 PASSED_THROUGH = frozenset({"template", "theme", "token"})
-_ORDER = ("game", "preset", "players", "bots", "open_hands", "deal", "lesson", "lang", "lock")
+_ORDER = ("game", "preset", "players", "bots", "open_hands", "undo", "deal", "lesson", "lang", "lock")
+#: Parameters that are on or off, with the words a link writes for (on, off); any of
+#: 1/on/true/yes and 0/off/false/no is read.
+FLAGS: dict[str, tuple[str, str]] = {"open_hands": ("on", "off"), "undo": ("on", "off"), "lock": ("1", "0")}
 _TRUE, _FALSE = ("1", "on", "true", "yes"), ("0", "off", "false", "no")
 _SHOWN = 40  # characters of a bad value repeated in a message
 _NUMBER = re.compile(r"^[0-9]{1,3}$")
@@ -148,6 +160,7 @@ class TeacherSetup:
     players: int | None = None
     bots: str | None = None
     open_hands: bool | None = None
+    undo: bool | None = None
     deal: str | None = None
     lesson: int | None = None
     lang: str | None = None
@@ -196,10 +209,8 @@ class TeacherSetup:
             if name == "lesson":
                 assert self.game is not None
                 value = spec(self.game).lessons[value].id
-            elif name == "open_hands":
-                value = "on" if value else "off"
-            elif name == "lock":
-                value = "1" if value else "0"
+            elif name in FLAGS:
+                value = FLAGS[name][0 if value else 1]
             pairs.append((name, str(value)))
         return urlencode(pairs)
 
@@ -433,12 +444,11 @@ def parse_setup(query: str | Mapping[str, Any], page: str) -> TeacherSetup:
     if game is not None and "bots" in values:
         out["bots"] = _choice("bots", values["bots"], bot_names(game))
 
-    if "open_hands" in values:
-        out["open_hands"] = _flag("open_hands", values["open_hands"], ("on", "off"))
+    for name, words in FLAGS.items():
+        if name in values:
+            out[name] = _flag(name, values[name], words)
     if "lang" in values:
         out["lang"] = _choice("lang", values["lang"], LANGUAGES)
-    if "lock" in values:
-        out["lock"] = _flag("lock", values["lock"], ("1", "0"))
     return TeacherSetup(page, given=given, **out)
 
 
@@ -467,14 +477,12 @@ def setup_link(page: str, **fields: Any) -> str:
             continue
         if name == "lesson" and isinstance(value, int) and not isinstance(value, bool):
             value = str(value + 1) if value >= 0 else str(value)  # the menu's number; checked below
-        elif name == "open_hands" and isinstance(value, bool):
-            value = "on" if value else "off"
-        elif name == "lock" and value is True:
-            value = "1"
+        elif name in FLAGS and isinstance(value, bool):
+            value = FLAGS[name][0 if value else 1]
         pairs.append((name, str(value)))
     setup = parse_setup(dict(pairs), page)  # the same checks as a visitor's page makes
     return f"{page}.ipynb?{setup.query()}" if pairs else f"{page}.ipynb"
 
 
-__all__ = ["PAGES", "PASSED_THROUGH", "LinkError", "TeacherSetup", "in_voila", "parse_setup", "query_string",
+__all__ = ["FLAGS", "PAGES", "PASSED_THROUGH", "LinkError", "TeacherSetup", "in_voila", "parse_setup", "query_string",
            "setup_link", "visitor_pending"]

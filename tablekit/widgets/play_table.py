@@ -21,7 +21,14 @@ standings) until the learner presses "Next round"; the bots wait too. The deal c
 names the whole deal, is kept in Python while the game goes on: the browser gets it once the
 game is over, when the deal came from a code the learner already has, or when the learner
 asks to share it (the table says that sharing reveals the deal). Bots draw from a seed of their
-own, so the deal code does not give their moves away either; the record keeps that seed.
+own, so the deal code does not give their moves away either; the record keeps that seed. While
+a teacher's link locks any setting, Share is refused until the game is over: the code typed
+into another, unlocked page would open what the lock keeps closed (every hand, with open hands).
+
+Undo takes the table and the game log back to the person's previous turn, unless a move since
+then showed a card the person had not seen (``Session.can_undo`` says why, and the table says it
+too); in the open-hand teaching view it stays free. ``allow_undo=False`` (a teacher link's
+``undo=off``) hides Undo and refuses it whatever the browser sends.
 
 >>> table = PlayTable(preset="basic", players=3, seed=5, bot_delay=0)
 >>> table.view["my_turn"]
@@ -71,8 +78,9 @@ class PlayTable(TableWidget):
     open all hands), ``four_colour`` (standard cards with four-colour suits: ♦ blue, ♣ green),
     ``bot_seed`` (None: fresh; the bots' own randomness), ``chrome`` (``"full"``: the table
     offers its own New game, deal code box and language menu, as in a notebook; ``"bar"``: a
-    dashboard's control bar does that) and ``locked`` (what a teacher's link fixed: any of
-    ``LOCKABLE``; the table then refuses to change it, whatever the browser sends).
+    dashboard's control bar does that), ``locked`` (what a teacher's link fixed: any of
+    ``LOCKABLE``; the table then refuses to change it, whatever the browser sends, and refuses
+    Share until the game is over) and ``allow_undo`` (False: no Undo at this table).
 
     The game itself (seats, bot turns, hints, undo, replay positions) is a
     :class:`tablekit.session.Session`; the table draws it and times the bots.
@@ -95,9 +103,11 @@ class PlayTable(TableWidget):
         bot_seed: int | None = None,
         chrome: str = "full",
         locked: Iterable[str] = (),
+        allow_undo: bool = True,
         **options: Any,
     ) -> None:
         super().__init__(lang, chrome=chrome, locked=locked)
+        self.allow_undo = bool(allow_undo)
         self._four_colour = bool(four_colour)
         self.four_colour = self._four_colour
         self._options = options
@@ -159,7 +169,8 @@ class PlayTable(TableWidget):
         names = hint_bot_name(g) if requested is None else requested
         known = seed is not None  # a deal the learner named: its code is no secret to them
         seed = deal_code.random_seed() if seed is None else seed
-        self.session = Session(g, seed, seat, names, bot_seed=bot_seed)  # checks seat and bots first
+        self.session = Session(g, seed, seat, names, bot_seed=bot_seed,  # checks seat and bots first
+                               allow_undo=self.allow_undo)
         self._bot_names = requested
         try:
             self._deal_code = deal_code.encode(game, g.preset, g.num_players, seed)
@@ -240,6 +251,10 @@ class PlayTable(TableWidget):
         self._schedule_bots()
 
     def _req_share(self, _content: dict[str, Any]) -> None:
+        if self._locked and not self.session.is_over:
+            # Typed into another page, the code would open the deal there without the lock.
+            self._say(tr("widgets.table.share_locked", self._lang), "refusal")
+            return
         if not self._deal_code:
             self._say(tr("widgets.table.no_deal_code", self._lang), "info")
             return
@@ -359,12 +374,14 @@ class PlayTable(TableWidget):
         self._render(())
 
     def _req_undo(self, _content: dict[str, Any]) -> None:
-        if not self.session.undo():
+        # IllegalActionError (undo off, or a card seen since): the reason becomes the refusal.
+        if not self.session.undo(open_hands=self.teaching and self.allow_teaching):
             self._say(tr("widgets.table.nothing_to_undo", self._lang), "info")
             return
         self._cancel_repeat()  # bot moves still scheduled belong to the line taken back
         self._hint_code = None
         self._round_end = None
+        self._set_log(self.session.events_between(1, self.session.step_index))  # the log goes back too
         self._say(tr("widgets.table.undone", self._lang), "info")
         self._render(())
 
@@ -516,6 +533,8 @@ class PlayTable(TableWidget):
             meter = self._meter(lang)
             if meter is not None:
                 view["winnable"] = meter
+        if not self.session.allow_undo:
+            view["undo_off"] = True  # no Undo button (and a forged request is refused anyway)
         shown = self.session.events_at(step) if step is not None else (events or self.session.latest_events)
         view["last_move"] = " ".join(e.text(lang) for e in shown)
         self.deal = self._deal_code if self._deal_public else ""

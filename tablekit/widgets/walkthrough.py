@@ -5,7 +5,8 @@ table shows the open view, the legal moves of the player to act and the card tha
 "Your turn" steps wait for the learner to make the move the lesson is about, and explain a
 wrong choice. On the other steps the learner watches: the prompt says who is about to play, and
 no card looks playable. The last step says what the lesson covered and offers the next lesson. Lessons are data (the game's ``SPEC.lessons``) that the tests
-replay, and the browser only sends requests that Python checks.
+replay, and the browser only sends requests that Python checks. With ``locked=("lesson",)`` (a
+teacher's link) the lesson menu is disabled and a request for another lesson is refused.
 
 >>> w = RuleWalkthrough(autoplay_delay=0)
 >>> w.lesson["step"], w.lesson["total"] > 1
@@ -149,6 +150,9 @@ class RuleWalkthrough(TableWidget):
             self._render(highlight_last=True)
 
     def _req_lesson(self, content: dict[str, Any]) -> None:
+        if "lesson" in self._locked:  # a teacher's link chose the lesson (Python may still open one)
+            self._say(tr("widgets.table.locked", self._lang), "refusal")
+            return
         index = content.get("index")
         if isinstance(index, bool) or not isinstance(index, int):
             raise ValueError("a lesson index is a whole number")

@@ -25,14 +25,14 @@ drawn, so the play page stays light until the learner asks.
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
 from tablekit.bots import bot_names
 from tablekit.core.errors import TablekitError
 from tablekit.core.rng import derive_seed
-from tablekit.i18n import tr
+from tablekit.i18n import LANGUAGES, tr
 from tablekit.sim.whatif import WhatIf, default_bot, move_at, what_if_at
 from tablekit.widgets import controls
 from tablekit.widgets.labels import bot_options
@@ -127,10 +127,11 @@ def _mime_output(fig: go.Figure) -> dict[str, Any]:
 class WhatIfPanel(widgets.VBox):
     """The "What if?" panel of a ``PlayTable``'s replay (see the module docstring).
 
-    It follows the table (``table.observe(..., "view")``): it is shown only while the table
-    replays move ``step`` (``table.replay_at``) and that move was made by one of the person's
-    seats. ``run()`` is what the button does; ``result`` and ``figure`` keep the last answer,
-    ``message`` says what happened in words (never a traceback).
+    It follows the table through Python (``table.on_show`` and ``table.on_lang``; never a
+    trait the browser writes): it is shown only while the table replays move ``step``
+    (``table.replay_at``) and that move was made by one of the person's seats, and it speaks the
+    table's language. ``run()`` is what the button does; ``result`` and ``figure`` keep the
+    last answer, ``message`` says what happened in words (never a traceback).
     """
 
     def __init__(self, table: Any, games: int = DEFAULT_GAMES, seconds: float | None = SECONDS) -> None:
@@ -140,7 +141,7 @@ class WhatIfPanel(widgets.VBox):
         self.step: int | None = None
         self.result: WhatIf | None = None
         self.figure: go.Figure | None = None
-        self._lang = "en"
+        self._lang = table.language
         self._at_class: str | None = None
         wide = {"description_width": "initial"}
         self.heading = widgets.HTML()
@@ -159,13 +160,11 @@ class WhatIfPanel(widgets.VBox):
                           layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.children = [self.heading, self.intro, row, self.message, self.chart]
         self.add_class("tk-whatif")
-        table.observe(self._on_view, names="view")
+        table.on_show(self.refresh)
+        table.on_lang(self.set_lang)
         self.refresh()
 
     # --- following the table --------------------------------------------------------------
-    def _on_view(self, _change: Mapping[str, Any]) -> None:
-        self.refresh()
-
     @property
     def lang(self) -> str:
         return self._lang
@@ -180,17 +179,14 @@ class WhatIfPanel(widgets.VBox):
         return (state, seat, action) if seat in session.humans else None
 
     def refresh(self) -> None:
-        """Show or hide the panel for the table's replay step, in the table's language."""
-        lang = str(getattr(self.table, "lang", "en"))
-        relabel = lang != self._lang
-        self._lang = lang
+        """Show or hide the panel for the table's replay step."""
         move = self._move()
         if move is None:
             self.layout.display = "none"
             self.step = None
         else:
             step = self.table.replay_at
-            if step != self.step or relabel:
+            if step != self.step:
                 self._fill(step, *move)
             self.layout.display = ""
         self._mark(getattr(self.table, "replay_at", None))
@@ -243,7 +239,9 @@ class WhatIfPanel(widgets.VBox):
         self._say(tr("widgets.dash.rejected", self._lang, field=control.description), problem=True)
 
     def set_lang(self, lang: str) -> None:
-        """Redraw in ``lang`` (the panel otherwise follows the table's language)."""
+        """Redraw in ``lang`` (the table calls this when its language changes)."""
+        if lang not in LANGUAGES:
+            raise ValueError(f"lang must be one of {', '.join(LANGUAGES)} (got {lang!r})")
         self._lang = lang
         move = self._move()
         if move is not None and self.step is not None:

@@ -132,7 +132,7 @@ function render({ model, el: host }) {
   function tableControls(view) {
     const controls = el("div", { class: "tk-controls" });
     controls.appendChild(button(L("hint"), { type: "hint" }, "tk-hint-button"));
-    controls.appendChild(button(L("undo"), { type: "undo" }, "tk-undo-button"));
+    if (!view.undo_off) controls.appendChild(button(L("undo"), { type: "undo" }, "tk-undo-button"));
     if (fullChrome()) {
       // In a notebook the table deals by itself; on a dashboard the control bar does.
       const dealInput = el("input", { class: "tk-deal-input", "aria-label": L("deal_code"),
@@ -143,7 +143,8 @@ function render({ model, el: host }) {
       controls.appendChild(el("label", { class: "tk-deal" }, [el("span", { text: L("deal_code") + " " }), dealInput]));
     }
     if (model.get("deal")) controls.appendChild(el("span", { class: "tk-deal-code", text: model.get("deal") }));
-    else controls.appendChild(button(L("share"), { type: "share" }, "tk-share-button"));
+    // A teacher's locks hold until the game is over: no deal code to take to an unlocked page.
+    else if (!(model.get("locked") || []).length) controls.appendChild(button(L("share"), { type: "share" }, "tk-share-button"));
     if (model.get("allow_teaching_ui") && !locked("open_hands")) {
       const teach = el("input", { type: "checkbox", class: "tk-teaching", checked: !!view.teaching });
       teach.addEventListener("change", () => send({ type: "teaching", on: teach.checked }));
@@ -277,7 +278,7 @@ function render({ model, el: host }) {
   }
 
   function lessonPanel(lesson) {
-    const select = el("select", { class: "tk-lesson-select", "aria-label": L("lesson") },
+    const select = el("select", { class: "tk-lesson-select", "aria-label": L("lesson"), disabled: locked("lesson") },
       lesson.titles.map((t, i) => el("option", { value: i, text: `${i + 1}. ${t}`, selected: i === lesson.index })));
     select.addEventListener("change", () => send({ type: "lesson", index: Number(select.value) }));
     const nav = el("div", { class: "tk-controls tk-lesson-nav" }, [
@@ -287,7 +288,7 @@ function render({ model, el: host }) {
       lesson.autoplay ? button(L("stop"), { type: "autoplay", on: false }, "tk-autoplay")
                       : button(L("autoplay"), { type: "autoplay", on: true }, "tk-autoplay", !lesson.can_next),
       lesson.your_turn ? button(L("show"), { type: "show" }, "tk-show") : null,
-      lesson.finished && lesson.next_lesson !== null && lesson.next_lesson !== undefined
+      lesson.finished && lesson.next_lesson !== null && lesson.next_lesson !== undefined && !locked("lesson")
         ? button(L("next_lesson"), { type: "lesson", index: lesson.next_lesson }, "tk-next-lesson tk-primary") : null,
     ]);
     const speed = el("input", { type: "range", min: 500, max: 6000, step: 250, value: lessonSpeed,
@@ -917,7 +918,8 @@ function render({ model, el: host }) {
       el("div", { class: "tk-title", text: view.title || "" }),
       el("div", { class: "tk-subtitle", text: view.subtitle || "" }),
     ]));
-    setPart("top", JSON.stringify([inLesson ? lesson : null, inLesson ? null : view.replay || null, looks]), () =>
+    setPart("top", JSON.stringify([inLesson ? lesson : null, inLesson ? null : view.replay || null, model.get("locked"),
+                                   looks]), () =>
       (inLesson ? lessonPanel(lesson) : (view.replay ? replayBar(view.replay) : null)));
     setPart("prompt", view.prompt || "", () => el("div", { class: "tk-prompt", role: "status", text: view.prompt || "" }));
     setPart("last", JSON.stringify([view.last_move || "", looks]), () => (view.last_move
@@ -939,7 +941,7 @@ function render({ model, el: host }) {
     setPart("board", null, () => drawBoard(view));
     parts.opponents.node.replaceChildren(...(sideHands ? [sideHands] : []));
     const showControls = !inLesson && !view.replay && model.get("show_controls") !== false;
-    setPart("controls", JSON.stringify([showControls, model.get("deal"), !!view.teaching, model.get("chrome"),
+    setPart("controls", JSON.stringify([showControls, model.get("deal"), !!view.teaching, !!view.undo_off, model.get("chrome"),
                                         model.get("locked"), !!model.get("allow_teaching_ui"), looks]),
             () => (showControls ? tableControls(view) : null));
     setPart("common", JSON.stringify([!!model.get("large"), !!view.four_colour_option, !!model.get("four_colour"),
