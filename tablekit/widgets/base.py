@@ -31,7 +31,7 @@ import anywidget
 import traitlets
 
 from tablekit.core.errors import IllegalActionError, InvalidActionError, TablekitError
-from tablekit.core.view import iter_cards
+from tablekit.core.view import iter_cards, marks_shown, put_mark
 from tablekit.core.verdict import Event, Verdict
 from tablekit.i18n import LANGUAGES, tr
 from tablekit.render.svg import card_svg
@@ -48,6 +48,8 @@ TABLE_LABELS = (
     "replay_start", "replay_back", "replay_forward", "replay_end", "replay_exit", "face_down",
     "choose_play", "four_colour", "moves", "last_move", "next_round", "share", "replay_round_back",
     "replay_round_forward", "replay_slider", "revealed", "standings", "worked", "opponents",
+    # the legend of the marks (core.view.MARKS), also said after a marked card's name
+    "marks", "mark_hint", "mark_target", "mark_last", "mark_received",
     # the words of tricks, rings and columns
     "leader", "winner", "trump", "wrap", "empty", "up", "down", "ways")
 
@@ -76,6 +78,23 @@ def iter_clickables(view: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
 def offers(item: Mapping[str, Any], code: str) -> bool:
     """Does clicking ``item`` play ``code``, at once or as one of its choices?"""
     return item.get("action") == code or any(ch["code"] == code for ch in item.get("choices", ()))
+
+
+def mark_places(view: Mapping[str, Any], code: str, mark: str) -> int:
+    """Put ``mark`` (see ``core.view.MARKS``) on every place that plays ``code``: the card, row or
+    cell that plays it at once or offers it as a choice, and the button that sends it. Returns
+    how many places were marked.
+
+    >>> view = {"zones": [{"kind": "hand", "cards": [{"face": None, "action": "x", "choices": []}]}],
+    ...         "buttons": [{"code": "pass", "label": "Pass"}]}
+    >>> mark_places(view, "pass", "hint"), view["buttons"][0]["mark"], view["zones"][0]["cards"][0].get("mark")
+    (1, 'hint', None)
+    """
+    places = [item for item in iter_clickables(view) if offers(item, code)]
+    places += [b for b in view.get("buttons", ()) if b["code"] == code]
+    for item in places:
+        put_mark(item, mark)
+    return len(places)
 
 
 def with_svg(view: dict[str, Any], four_colour: bool | None = None) -> dict[str, Any]:
@@ -299,10 +318,12 @@ class TableWidget(anywidget.AnyWidget):
         return table_labels(self._lang)
 
     def _show(self, view: dict[str, Any], four_colour: bool | None = None) -> None:
-        """Send a view-model to the browser, with its card pictures and the words around it."""
+        """Send a view-model to the browser, with its card pictures, the words around it and the
+        marks on it (``marks``: what the legend explains)."""
         self.labels = self._labels()
+        view["marks"] = marks_shown(view)
         self.view = with_svg(view, four_colour)
 
 
-__all__ = ["LOCKABLE", "LOG_LIMIT", "STATIC", "TABLE_LABELS", "TableWidget", "iter_cards", "iter_clickables", "offers",
-           "table_labels", "with_svg"]
+__all__ = ["LOCKABLE", "LOG_LIMIT", "STATIC", "TABLE_LABELS", "TableWidget", "iter_cards", "iter_clickables",
+           "mark_places", "offers", "table_labels", "with_svg"]

@@ -13,7 +13,11 @@ person to act (and when the game or a round ends), within ``meter_seconds`` of C
 is not: while the stock holds cards, the meter gives the share of sampled stock orders that are
 still winnable (the solver samples them with ``determinize``, never reading the real order),
 and only once the stock is empty an exact answer; "Show me a winning line" then names the next
-card of a winning line (highlighted) and says the whole line in words.
+card of a winning line (marked as a hint) and says the whole line in words.
+
+Marks (``core.view.MARKS``): the game's view marks the cards just received and the card played
+last; the table adds the ``hint`` mark on the place that plays the hinted move (a card, a row,
+a cell or a button), and the legend beside the table explains the marks on it.
 
 When a move ends a round (or a game of a match), the table stops there and shows the game's
 ``SPEC.round_summary`` (who won and why, every hand revealed with its score worked out, the
@@ -52,7 +56,7 @@ from tablekit.widgets.base import (
     Handler,
     TableWidget,
     iter_clickables,
-    offers,
+    mark_places,
     table_labels,
 )
 
@@ -509,13 +513,7 @@ class PlayTable(TableWidget):
                 for item in iter_clickables(view):
                     item["playable"] = False
         if self._hint_code:
-            # The card (or row, or cell) that plays the hint at once or offers it as a choice.
-            for item in iter_clickables(view):
-                if offers(item, self._hint_code):
-                    item["highlight"] = True
-            for b in view.get("buttons", ()):
-                if b["code"] == self._hint_code:
-                    b["highlight"] = True
+            mark_places(view, self._hint_code, "hint")
         if step is None:
             meter = self._meter(lang)
             if meter is not None:
