@@ -123,9 +123,11 @@ def test_every_zone_kind_is_drawn(page: Page, gallery_url: str) -> None:
     # own frame and badge and its meaning after its name; the legend lists the four.
     marked = page.locator(f"{TABLE} [data-mark]:not(.tk-legend-item)")
     looks = marked.evaluate_all("""(els) => els.map((e) => [e.dataset.mark, e.dataset.code,
-        getComputedStyle(e, "::after").borderTopStyle, getComputedStyle(e, "::before").content])""")
-    assert sorted(looks) == sorted([["hint", "pass", "solid", '"★"'], ["received", "4C", "dashed", '"+"'],
-                                    ["last", "5S", "double", '"●"'], ["target", "row:c2", "dotted", '"◎"']]), looks
+        getComputedStyle(e, "::after").borderTopStyle, getComputedStyle(e, "::before").backgroundImage])""")
+    assert sorted(x[:3] for x in looks) == sorted([["hint", "pass", "solid"], ["received", "4C", "dashed"],
+                                                   ["last", "5S", "double"], ["target", "row:c2", "dotted"]]), looks
+    badges = [x[3] for x in looks]
+    assert len(set(badges)) == 4 and all(b.startswith('url("data:image/svg+xml') for b in badges), badges
     expect(page.locator(f'{MINE} .tk-card[data-code="4C"]')).to_have_attribute("aria-label", re.compile(r"\(just received\)$"))
     expect(page.locator(f"{TABLE} .tk-moves .tk-action-button .tk-sr-only")).to_have_text(" (hint)")
     legend = page.locator(f"{TABLE} .tk-legend .tk-legend-item")
