@@ -7,8 +7,9 @@ looks playable and the card about to move carries the ``target`` mark. A "your t
 for the learner to make the move the lesson is about and gives nothing away: every card the
 learner may try looks alike (each can be clicked: a legal one is played, another is explained)
 and none is marked, until a wrong choice (whose explanation names the answer) marks the answer
-as the target; "Show me" makes the move. The last step says what the lesson covered and offers the next lesson. Lessons are data (the game's ``SPEC.lessons``) that the tests
-replay, and the browser only sends requests that Python checks.
+as the target; "Show me" makes the move. The last step says what the lesson covered and offers
+the next lesson. Lessons are data (the game's ``SPEC.lessons``) that the tests replay, and the
+browser only sends requests that Python checks.
 
 >>> w = RuleWalkthrough(autoplay_delay=0)
 >>> w.lesson["step"], w.lesson["total"] > 1
@@ -28,8 +29,8 @@ from tablekit.core.lessons import Lesson
 from tablekit.core.match import Match
 from tablekit.core.registry import spec
 from tablekit.core.verdict import Event
-from tablekit.i18n import has, tr
 from tablekit.core.view import put_mark
+from tablekit.i18n import has, tr
 from tablekit.widgets.base import Handler, TableWidget, iter_cards, mark_places
 
 WALK_LABELS = ("previous", "next", "autoplay", "stop", "show", "lesson", "section", "your_turn", "step", "speed",
