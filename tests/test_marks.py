@@ -135,6 +135,38 @@ def test_up_or_down_the_card_played_into_the_ring_is_last_not_hint() -> None:
     assert [(c["face"]["code"], c["mark"]) for c in waiting] == [(taken, "received")]
 
 
+@pytest.mark.parametrize("name", list_games())
+def test_cards_new_in_my_hand_since_my_last_decision_are_received(name: str) -> None:
+    """A draw, a refill, a penalty, a kitty: at each of my turns the cards I hold now and did
+    not hold at my previous turn are marked received (the game's rules may mark more, such as
+    the rest of a kitty), and nothing else is; a new round marks nothing."""
+    table = PlayTable(name, seed=5, bot_delay=0, bot_seed=4, bots="random")
+    rng = random.Random(1)
+    before: Counter[str] | None = None
+    seen = 0
+    for _ in range(25):
+        view = table.view
+        if view["over"]:
+            break
+        if view.get("round_end"):
+            table.handle({"type": "next_round"})
+            before = None  # a new deal: nothing is "received" card by card
+            continue
+        mine = [c for c in hand(view, 0) if c["face"]]
+        now = Counter(c["face"]["code"] for c in mine)
+        marked_now = Counter(c["face"]["code"] for c in mine if c["mark"] == "received")
+        expected = now - before if before is not None else Counter()
+        assert expected <= marked_now, (expected, marked_now)
+        if name in ("up_and_down", "narabe_runo", "up_or_down"):  # no rule of theirs marks a hand card
+            assert marked_now == expected, (expected, marked_now)
+        seen += sum(expected.values())
+        before = now
+        table.handle({"type": "play", "code": rng.choice(view["actions"])["code"]})
+        assert table.message_kind != "error", table.message
+    # (In Ultimate only the kitty comes into a hand: see the exchange test above.)
+    assert seen or name == "ultimate", "no card came into the hand"
+
+
 def _last_cards(view: dict[str, Any]) -> list[str]:
     return [c["face"]["code"] for c in iter_cards(view) if c["mark"] == "last"]
 

@@ -15,9 +15,11 @@ still winnable (the solver samples them with ``determinize``, never reading the 
 and only once the stock is empty an exact answer; "Show me a winning line" then names the next
 card of a winning line (marked as a hint) and says the whole line in words.
 
-Marks (``core.view.MARKS``): the game's view marks the cards just received and the card played
-last; the table adds the ``hint`` mark on the place that plays the hinted move (a card, a row,
-a cell or a button), and the legend beside the table explains the marks on it.
+Marks (``core.view.MARKS``): the game's view marks the card played last and the cards its rules
+hand to a player (a kitty); the table marks as ``received`` any card that came into the
+person's hand since their last decision (a draw, a refill, a penalty) and as ``hint`` the place
+that plays the hinted move (a card, a row, a cell or a button); the legend beside the table
+explains the marks on it.
 
 When a move ends a round (or a game of a match), the table stops there and shows the game's
 ``SPEC.round_summary`` (who won and why, every hand revealed with its score worked out, the
@@ -38,6 +40,7 @@ True
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Iterable
 
 import traitlets
@@ -46,6 +49,7 @@ from tablekit.core import deal_code
 from tablekit.core.errors import ConfigError
 from tablekit.core.match import Match
 from tablekit.core.registry import make, spec
+from tablekit.core.view import put_mark
 from tablekit.core.verdict import Event
 from tablekit.i18n import tr
 from tablekit.session import Session, hint_bot_name
@@ -512,6 +516,8 @@ class PlayTable(TableWidget):
                 view["buttons"] = []
                 for item in iter_clickables(view):
                     item["playable"] = False
+        if step is None:
+            self._mark_received(view)
         if self._hint_code:
             mark_places(view, self._hint_code, "hint")
         if step is None:
@@ -523,6 +529,19 @@ class PlayTable(TableWidget):
         self.deal = self._deal_code if self._deal_public else ""
         self._narrate(events)
         self._show(view, self._four_colour or None)
+
+
+    def _mark_received(self, view: dict[str, Any]) -> None:
+        """Mark the cards that came into the person's hand(s) since their last decision (the
+        game's view marks those its rules name, such as a kitty, already)."""
+        for z in view["zones"]:
+            if z["kind"] != "hand" or z.get("owner") not in self.session.humans or not z.get("cards"):
+                continue
+            new = Counter(self.session.received(z["owner"]))
+            for c in z["cards"]:
+                if c["face"] and new[c["face"]["code"]] > 0:
+                    new[c["face"]["code"]] -= 1
+                    put_mark(c, "received")
 
 
 _METER_WORDS = {"winnable": "yes", "lost": "no", "unknown": "unknown"}
