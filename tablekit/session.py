@@ -405,6 +405,32 @@ class Session:
         first = self._check_step(max(first, 0))
         return [e for events in self.match.events[first:last + 1] for e in events]
 
+    def received(self, seat: int) -> list[str]:
+        """The cards (codes) that came into ``seat``'s hand since the seat last had to decide: a
+        draw, a refill, a penalty, a kitty. Empty when the seat has not decided yet, or a round
+        has ended since (a new deal is not a card received). Cards the seat cannot see are
+        never compared: only what its own observation holds.
+
+        >>> from tablekit import make
+        >>> s = Session(make("up_and_down", players=2), seed=3, bot_seed=1)
+        >>> s.received(0)
+        []
+        >>> _ = s.play(s.legal_actions()[0])  # Up&Down: play a card, draw the next one
+        >>> len(s.received(0))
+        1
+        """
+        states = self.match.states
+        now = self.step_index
+        last = next((i for i in range(now - 1, -1, -1) if self.game.current_player(states[i]) == seat), None)
+        summary = spec(self.game.name).round_summary
+        if last is None or (summary is not None and any(
+                summary(self.game, self.match.events[i], "en") is not None for i in range(last + 1, now + 1))):
+            return []
+        before, after = (self.game.observe(states[i], seat)["players"][seat]["hand"] for i in (last, now))
+        if before is None or after is None:
+            return []
+        return list((Counter(map(str, after)) - Counter(map(str, before))).elements())
+
     def view(self, lang: str = "en", step: int | None = None, events: Sequence[Event] | None = None,
              teaching: bool = False, **display: Any) -> dict[str, Any]:
         """The view-model the person sees (``SPEC.view``), now or at an earlier ``step`` (a

@@ -86,7 +86,7 @@ def assert_real_choices(lesson: Lesson) -> None:
     for step, played in chosen:
         assert step.action in played.legal and len(played.legal) >= 2
         assert step.wrong == f"{step.narration}.wrong"
-        assert step.highlight == ()  # highlighting would give the answer away
+        assert step.target == ()  # a target would give the answer away
         if lesson.seat is not None:
             assert played.before.current == lesson.seat
 

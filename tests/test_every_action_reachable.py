@@ -12,7 +12,7 @@ plays a code). At the same positions:
   invites a move the rules refuse;
 * the ways offered by one place (a card's choices, the buttons, a list picker's options) have
   different labels, so a person can tell them apart;
-* the hint (``Session.hint``) is marked on at least one place by ``mark_hint``, the function
+* the hint (``Session.hint``) is marked on at least one place by ``mark_places``, the function
   ``PlayTable`` marks it with, and a marked picker then shows that very move.
 
 Random play must reach each game's special decisions (``MUST_CHECK``: Ultimate's discards,
@@ -37,7 +37,7 @@ from tablekit.core.match import Match
 from tablekit.core.registry import list_games, make, spec
 from tablekit.core.view import picker_code, picker_value
 from tablekit.session import Session
-from tablekit.widgets.base import iter_clickables, mark_hint, offers
+from tablekit.widgets.base import iter_clickables, mark_places, offers
 from tablekit.widgets.play_table import PlayTable
 
 with toy_game.registered():
@@ -118,13 +118,13 @@ def check_position(session: Session, lang: str, teaching: bool, with_hint: bool)
         advice = session.hint()
         assert advice is not None
         code = advice.action.code
-        if mark_hint(view, code) == 0:
+        if mark_places(view, code, "hint") == 0:
             problems.append(f"the hint {code!r} marks nothing")
         for place in iter_clickables(view):
-            if place.get("highlight") and "kind" in place and picker_code(place) != code:
+            if place.get("mark") == "hint" and "kind" in place and picker_code(place) != code:
                 problems.append(f"the marked picker {place['id']!r} shows {picker_code(place)!r}, not the hint {code!r}")
             for ch in place.get("choices", ()):
-                if ch.get("highlight") and ch["code"] != code:
+                if ch.get("mark") == "hint" and ch["code"] != code:
                     problems.append(f"the choice {ch['code']!r} is marked, not the hint {code!r}")
     return problems
 
@@ -223,8 +223,8 @@ def test_the_bid_picker_shows_a_hinted_bid_that_no_button_offers() -> None:
     hinted = table._hint_code
     assert hinted is not None
     bid = next(p for p in table.view["pickers"] if p["id"] == "bid")
-    assert bid["highlight"] and bid["value"] == picker_value(bid, hinted) and picker_code(bid) == hinted
-    assert not any(b.get("highlight") for b in table.view["buttons"])
+    assert bid["mark"] == "hint" and bid["value"] == picker_value(bid, hinted) and picker_code(bid) == hinted
+    assert not any(b.get("mark") == "hint" for b in table.view["buttons"])
     before = table.session.step_index
     table.handle({"type": "play", "code": picker_code(bid)})  # what the picker's button sends
     assert table.message_kind != "refusal" and table.session.step_index > before

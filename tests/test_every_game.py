@@ -219,7 +219,7 @@ def test_lesson_replays_with_its_texts(name: str, lesson: Lesson) -> None:
     assert [step.narration for step in lesson.steps] == [f"lesson.{lesson.id}.{n}" for n in names]
     sections = rules_sections(sys.modules[SPECS[name].game_class.__module__])
     assert {step.section for step in lesson.steps} <= sections
-    assert all(step.highlight == () for step in lesson.steps if step.action is None)
+    assert all(step.target == () for step in lesson.steps if step.action is None)
     assert_replays(lesson)
     assert any(step.action for step in lesson.steps)
     assert_record_round_trips(lesson)

@@ -1,5 +1,5 @@
 """並べRUNO's table: the board drawn as a grid of the playing area with the start card, the roads,
-the face-down scoring cards and the anchors marked; hand cards whose choices are exactly the
+the face-down scoring cards and the anchors signed, the card placed last marked; hand cards whose choices are exactly the
 legal plays (on the cell they name) and discards; prompts for each kind of turn; the reveal at
 the end. (tests/test_every_game.py checks for every game that a view shows only what its viewer
 may see.)"""
@@ -22,8 +22,8 @@ def board(vm: dict[str, Any]) -> dict[str, Any]:
     return next(z for z in vm["zones"] if z["kind"] == "grid")
 
 
-def cells_by_mark(vm: dict[str, Any], mark: str) -> list[dict[str, Any]]:
-    return [c for c in board(vm)["cells"] if c["mark"] == mark]
+def cells_by_sign(vm: dict[str, Any], sign: str) -> list[dict[str, Any]]:
+    return [c for c in board(vm)["cells"] if c["sign"] == sign]
 
 
 def choices(vm: dict[str, Any], seat: int) -> list[dict[str, Any]]:
@@ -41,12 +41,13 @@ def test_the_grid_is_the_playing_area(preset: str) -> None:
     assert (grid["width"], grid["height"]) == (frame.width, frame.height)
     listed = {(c["x"], c["y"]) for c in grid["cells"]}
     assert listed == {tuple(frame.at(cell)) for cell in game.area}, "every cell of the area and no other"
-    assert len(cells_by_mark(vm, "score")) == len(game.scoring_cells)
-    # At the start the start card is the only anchor and carries its mark and its face.
+    assert len(cells_by_sign(vm, "score")) == len(game.scoring_cells)
+    # At the start the start card is the only anchor and carries its sign and its face.
     [start] = [c for c in grid["cells"] if (c["x"], c["y"]) == tuple(frame.at((0, 0)))]
-    assert start["mark"] == "anchor" and start["card"]["face"]["deck"] == "uno"
-    assert start["mark_text"] == tr("narabe_runo.view.mark.anchor", "en")
-    assert all(c["card"]["face"] is None for c in cells_by_mark(vm, "score")), "scoring cards lie face down"
+    assert start["sign"] == "anchor" and start["card"]["face"]["deck"] == "uno"
+    assert start["sign_text"] == tr("narabe_runo.view.mark.anchor", "en")
+    assert not [c for c in grid["cells"] if c["card"] and c["card"]["mark"]], "nothing placed yet: no card played last"
+    assert all(c["card"]["face"] is None for c in cells_by_sign(vm, "score")), "scoring cards lie face down"
 
 
 def test_hand_choices_are_the_legal_actions_on_their_cells() -> None:
@@ -82,15 +83,20 @@ def test_anchor_marks_follow_the_road_and_the_reverse() -> None:
     frame = Frame(game)
     vm = view_model(game, state, viewer=0)
     ox, oy = frame.at((0, 0))
-    anchored = {(c["x"] - ox, c["y"] - oy) for c in cells_by_mark(vm, "anchor")}
+    anchored = {(c["x"] - ox, c["y"] - oy) for c in cells_by_sign(vm, "anchor")}
     assert anchored == {(0, 0), (2, 0), (-1, 0)}, "free choice: the start card and both tips"
     assert vm["prompt"] == tr("narabe_runo.view.prompt_choose", "en", player=0)
     # After a Reverse on the red road its tip is marked closed and is no anchor.
     state2, _ = game.step(state, "play:R7:2,0>3,0")
     state3, _ = game.step(state2, "discard:" + state2.hands[1][0])
     vm = view_model(game, state3, viewer=0)
-    assert [c["mark"] for c in board(vm)["cells"] if c["x"] == frame.at((3, 0))[0] and c["y"] == frame.at((3, 0))[1]] \
-        == ["anchor"], "a plain card laid last is the one anchor"
+    laid = [c for c in board(vm)["cells"] if c["x"] == frame.at((3, 0))[0] and c["y"] == frame.at((3, 0))[1]]
+    assert [c["sign"] for c in laid] == ["anchor"], "a plain card laid last is the one anchor"
+    # Right after it was laid, it was the one card on the board marked as played last; after the
+    # discard since, none is.
+    just_laid = view_model(game, state2, viewer=0)
+    assert [c["card"]["face"]["code"] for c in board(just_laid)["cells"] if c["card"] and c["card"]["mark"]] == ["R7"]
+    assert not [c for c in board(vm)["cells"] if c["card"] and c["card"]["mark"]]
     assert "(3,0)" in vm["prompt"]
 
 
@@ -101,7 +107,7 @@ def test_a_reverse_marks_its_road_closed_and_says_so() -> None:
     state, _ = game.step(state, "play:RR:1,0>2,0")
     vm = view_model(game, state, viewer=1)
     frame = Frame(game)
-    closed = cells_by_mark(vm, "closed")
+    closed = cells_by_sign(vm, "closed")
     assert [(c["x"], c["y"]) for c in closed] == [tuple(frame.at((2, 0)))]
     assert tr("narabe_runo.view.closed_mark", "en") in closed[0]["label"]
     assert vm["prompt"] in (tr("narabe_runo.view.prompt_reverse", "en", player=1),
@@ -144,7 +150,7 @@ def test_the_reveal_shows_every_captured_card_and_total() -> None:
     assert summary["piles"] and len(summary["piles"][0]["cards"]) == 1, "the one scoring card left is shown"
     # After the end the board shows the scoring card that was left, face up.
     vm = view_model(game, state, viewer=0)
-    assert all(c["card"]["face"] for c in cells_by_mark(vm, "score"))
+    assert all(c["card"]["face"] for c in cells_by_sign(vm, "score"))
 
 
 def test_the_reveal_works_every_total_out_with_points_from_others() -> None:

@@ -1,5 +1,5 @@
 """American Page One lessons: the course covers every house rule, each lesson's deck, sections
-and highlights are right, and the state after its steps shows what its narration claims.
+and targets are right, and the state after its steps shows what its narration claims.
 (Replay, record round trip, a real choice, texts in both languages and seats named through
 params are checked for every game's lessons in tests/test_every_game.py.)"""
 
@@ -72,11 +72,11 @@ def test_lesson_deck_is_the_whole_deck(lesson: Lesson) -> None:
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
-def test_lesson_highlights(lesson: Lesson) -> None:
+def test_lesson_targets(lesson: Lesson) -> None:
     # Codes, sections and silent steps are checked for every game in test_every_game.py.
     for step, played in watched_moves(lesson):
-        assert step.highlight == played_cards(step.action)
-        assert set(step.highlight) <= set(hand(played.before, played.before.current))
+        assert step.target == played_cards(step.action)
+        assert set(step.target) <= set(hand(played.before, played.before.current))
 
 
 def test_rules_sections_parsed() -> None:

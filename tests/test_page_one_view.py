@@ -232,7 +232,7 @@ def test_draw_is_a_button_and_draws() -> None:
     button = table.view["buttons"][0]
     assert button["label"] in ("Draw",) or "penalty" in button["label"]
     table.handle({"type": "hint"})
-    assert table.message_kind == "hint" and table.view["buttons"][0].get("highlight")
+    assert table.message_kind == "hint" and table.view["buttons"][0].get("mark") == "hint"
     step = table.match.step_index
     table.handle({"type": "play", "code": "draw"})
     after = table.match.states[step + 1]
@@ -244,16 +244,17 @@ def test_a_drawn_card_that_fits_can_be_played_or_kept() -> None:
     assert "you drew" in table.view["prompt"]
     assert [b["code"] for b in table.view["buttons"]] == ["pass"]
     assert table.view["buttons"][0]["label"] == "Keep the card drawn"
-    drawn = [c for c in my_cards(table) if c["highlight"]]
+    drawn = [c for c in my_cards(table) if c["mark"] == "received"]
     assert len({c["face"]["code"] for c in drawn}) == 1 and all(c["playable"] for c in drawn)
+    assert all(c["mark"] is None for c in my_cards(table) if c not in drawn)
 
 
-def test_hint_highlights_a_card_and_undo_takes_back() -> None:
+def test_hint_marks_a_card_and_undo_takes_back() -> None:
     table = PlayTable("page_one", players=3, seed=4, bot_delay=0)
     table.handle({"type": "hint"})
     assert table.message_kind == "hint"
-    lit = [c for c in my_cards(table) if c["highlight"]] + [b for b in table.view["buttons"] if b.get("highlight")]
-    assert lit
+    lit = [c for c in my_cards(table) if c["mark"] == "hint"] + [b for b in table.view["buttons"] if b.get("mark") == "hint"]
+    assert lit and table.view["marks"][0] == "hint"
     start = table.match.step_index
     table.handle({"type": "play", "code": options(table.view)[0]})
     assert table.match.step_index > start

@@ -149,11 +149,13 @@ def test_clicking_an_unplayable_card_explains_why() -> None:
     pytest.fail("no seed gave an unplayable card in the opening hand")
 
 
-def test_hint_highlights_a_card_and_gives_a_reason() -> None:
+def test_hint_marks_a_card_and_gives_a_reason() -> None:
     table = PlayTable(players=4, seed=3, bot_delay=0)
+    assert "hint" not in table.view["marks"]
     table.handle({"type": "hint"})
     assert table.message_kind == "hint" and ":" in table.message
-    assert any(c["highlight"] for z in table.view["zones"] for c in z.get("cards", []))
+    hinted = [c for z in table.view["zones"] for c in z.get("cards", []) if c["mark"] == "hint"]
+    assert len(hinted) == 1 and hinted[0]["action"] == table._hint_code and "hint" in table.view["marks"]
 
 
 def test_undo_returns_to_the_humans_turn() -> None:
@@ -252,7 +254,7 @@ def test_a_shot_hint_lights_the_card_that_offers_it_as_a_choice() -> None:
             advice = table.session.hint()
             if advice is not None and advice.action.code[0] == "S" and len(advice.action.code) > 1:
                 table.handle({"type": "hint"})
-                lit = [c for z in table.view["zones"] for c in z.get("cards", []) if c["highlight"]]
+                lit = [c for z in table.view["zones"] for c in z.get("cards", []) if c["mark"] == "hint"]
                 assert lit and all(c["face"]["code"] == "S" for c in lit)
                 assert all(advice.action.code in [ch["code"] for ch in c["choices"]] for c in lit)
                 target = next(ch for ch in lit[0]["choices"] if ch["code"] == advice.action.code)

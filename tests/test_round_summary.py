@@ -141,7 +141,7 @@ def check_page_one_step(game: Any, before: Any, action: Any, after: Any, events:
             extra = shown - held
             assert held <= shown and extra
             assert extra <= Counter(sorted_codes(before.stock[before.drawn:] + before.discard))
-            marked = [c["face"]["code"] for c in summary["hands"][seat]["cards"] if c["highlight"]]
+            marked = [c["face"]["code"] for c in summary["hands"][seat]["cards"] if c["mark"] == "received"]
             assert Counter(marked) == extra
             assert f"{seat_name(seat)} had to draw the" in summary["text"]
         elif seat != actor:
@@ -227,7 +227,7 @@ def test_page_one_final_penalty_is_revealed_and_named() -> None:
                                "cards of the last card before the hands were scored.")
     loser = summary["hands"][1]
     assert [c["face"]["code"] for c in loser["cards"]] == po.hand(s, 1)
-    assert sorted(c["face"]["code"] for c in loser["cards"] if c["highlight"]) == ["6S", "9S"]
+    assert sorted(c["face"]["code"] for c in loser["cards"] if c["mark"] == "received") == ["6S", "9S"]
     assert worked_total(loser["worked"]) == game.hand_value(s.hands[1]) == 39
     assert loser["score"] == "−39"
 

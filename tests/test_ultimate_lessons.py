@@ -75,7 +75,7 @@ def test_lesson_replays_with_its_texts(lesson: Lesson) -> None:
     assert lesson.title == f"lesson.{lesson.id}.title"
     assert 4 <= len(lesson.steps) <= 10
     assert {step.section for step in lesson.steps} <= rules_sections(rules)
-    assert all(step.highlight == () for step in lesson.steps if step.action is None)
+    assert all(step.target == () for step in lesson.steps if step.action is None)
     assert_replays(lesson)
     assert_record_round_trips(lesson)
     assert lesson.record().actions == tuple(step.action for step in lesson.steps if step.action is not None)
@@ -97,14 +97,14 @@ def test_lesson_deal_is_the_whole_deck(lesson: Lesson) -> None:
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
-def test_highlights_show_the_card_moved(lesson: Lesson) -> None:
+def test_targets_show_the_card_moved(lesson: Lesson) -> None:
     for step, played in watched_moves(lesson):
         code = step.action or ""
         card = code.split(":", 1)[1] if code.startswith("discard:") else code
         if card in STANDARD_52:
-            assert step.highlight == (card,) and card in hand(played.before, played.before.current)
+            assert step.target == (card,) and card in hand(played.before, played.before.current)
         else:
-            assert step.highlight == ()
+            assert step.target == ()
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)

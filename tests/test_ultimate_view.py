@@ -196,7 +196,8 @@ def test_the_auction_exchange_and_trick_at_a_glance() -> None:
     assert vm["prompt"].startswith("Player 1, click a card") and "5 more cards" in vm["prompt"]
     picked = {card_code(c) for c in s.picked}
     mine = next(z for z in vm["zones"] if z["id"] == "hand-0")
-    assert {c["face"]["code"] for c in mine["cards"] if c["highlight"]} == picked
+    assert {c["face"]["code"] for c in mine["cards"] if c["mark"] == "received"} == picked
+    assert all(c["mark"] is None for c in mine["cards"] if c["face"]["code"] not in picked)
     for c in mine["cards"][:5]:
         s, _ = g.step(s, g.action_from_code(c["action"]))
     vm = view_model(g, s, 0)

@@ -1,4 +1,4 @@
-"""Up&Down lessons: the course covers every mode, each lesson's deck, sections and highlights
+"""Up&Down lessons: the course covers every mode, each lesson's deck, sections and targets
 are right, and the state after its steps shows what its narration claims. (Replay, record round
 trip, a real choice, texts in both languages and seats named through params are checked for
 every game's lessons in tests/test_every_game.py.)"""
@@ -56,11 +56,11 @@ def test_lesson_deck_is_the_whole_deck(lesson: Lesson) -> None:
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
-def test_lesson_highlights(lesson: Lesson) -> None:
+def test_lesson_targets(lesson: Lesson) -> None:
     # Codes, sections and silent steps are checked for every game in test_every_game.py.
     for step, played in watched_moves(lesson):
         card = step.action[0] if step.action[0] == "S" else step.action
-        assert step.highlight == (card,)
+        assert step.target == (card,)
         assert card in {card_code(c) for c in played.before.hands[played.before.current]}
 
 

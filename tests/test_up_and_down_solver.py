@@ -309,10 +309,11 @@ def meter_table(players: int = 3, seed: int = 4, removed: int = 85) -> PlayTable
     return table
 
 
-def highlighted(table: PlayTable) -> list[str]:
+def hinted(table: PlayTable) -> list[str]:
+    """The cards the table marks as the hint."""
     from tablekit.widgets.base import iter_clickables
 
-    return [c["face"]["code"] for c in iter_clickables(table.view) if c.get("highlight") and c.get("face")]
+    return [c["face"]["code"] for c in iter_clickables(table.view) if c.get("mark") == "hint" and c.get("face")]
 
 
 def test_meter_follows_every_move_and_shows_a_winning_line() -> None:
@@ -333,7 +334,7 @@ def test_meter_follows_every_move_and_shows_a_winning_line() -> None:
             assert "stock order is hidden" in meter["detail"] and meter["goal"].startswith("Goal now: the mission")
             table.handle({"type": "winning_line"})
             assert table.message_kind == "hint" and "no line is sure" in table.message
-            assert highlighted(table) == [sol.keeps[0]]
+            assert hinted(table) == [sol.keeps[0]]
         else:
             seen_exact = True
             assert "share" not in meter and meter["goal"] == "Goal now: empty every hand (the full score)."
@@ -342,7 +343,7 @@ def test_meter_follows_every_move_and_shows_a_winning_line() -> None:
             first = game.action_from_code(sol.line[0]).label("en")
             assert table.message.startswith(f"Next: {first}. A winning line: Player ")
             assert table.message.count("→") == len(sol.line) - 1
-            assert highlighted(table) == [sol.line[0]]
+            assert hinted(table) == [sol.line[0]]
         table.handle({"type": "play", "code": table._hint_code})
         assert table._hint_code is None and table._solved is not None and table._solved[0] is table.session.state
     assert seen_sampled and seen_exact

@@ -66,6 +66,7 @@ def test_where_each_part_is_clicked() -> None:
     ring = z["ring"]
     assert [c["face"]["code"] for c in ring["cards"]] == ["7", "10", "14", "33", "45", "50", "54"]
     assert ring["wrap"] == 0 and sorted(ring["highlight"]) == [1, 3]  # 10 and 33, around 14
+    assert [c["face"]["code"] for c in ring["cards"] if c["mark"]] == ["14"] and ring["cards"][2]["mark"] == "last"
     assert {c["action"] for c in ring["cards"] if c["playable"]} == {"take:10", "take:33"}
     assert {c["why"] for c in ring["cards"] if "why" in c} == {"take:7", "take:14", "take:45", "take:50", "take:54"}
     state, _ = game.step(state, game.action_from_code("take:33"))

@@ -26,7 +26,9 @@ class LessonStep:
     """One step: narrate ``narration`` (an i18n code with ``params``), then play ``action``.
 
     ``your_turn``: the learner must choose ``action`` (any other legal move gets the
-    ``wrong`` narration code, or a generic one). ``highlight``: card codes to point at.
+    ``wrong`` narration code, or a generic one). ``target``: the codes of the cards the step is
+    about, which the lesson widget marks as its target while the learner watches (a "your
+    turn" step has none: that would give the answer away).
     """
 
     narration: str
@@ -35,7 +37,7 @@ class LessonStep:
     params: Mapping[str, Any] = field(default_factory=dict)
     your_turn: bool = False
     wrong: str | None = None
-    highlight: tuple[str, ...] = ()
+    target: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -108,12 +110,13 @@ def build_steps(lesson_id: str, players: int, steps: Sequence[tuple[Any, ...]],
     extra ``LessonStep`` fields) that each game's ``lessons.py`` writes.
 
     The narration code is ``lesson.<lesson_id>.<step>``. A ``your_turn`` step gets the
-    wrong-move code ``<code>.wrong`` and no highlight (that would give the answer away); another
-    step with an action highlights ``played(action)``, the cards it lays down. Every step's
+    wrong-move code ``<code>.wrong`` and no target (that would give the answer away); another
+    step with an action targets ``played(action)``, the cards it lays down. Every step's
     params name the seats ``p1``, ``p2``, ... (seat 0, 1, ...), so the texts write ``{p1!p}``.
 
-    >>> [s.highlight for s in build_steps("g.x", 2, [("a", "37", "Turn")], lambda a: (a,))]
-    [('37',)]
+    >>> [s.target for s in build_steps("g.x", 2, [("a", "37", "Turn"), ("b", "38", "Turn", {"your_turn": True})],
+    ...                                lambda a: (a,))]
+    [('37',), ()]
     """
     seats = {f"p{i + 1}": i for i in range(players)}
     built = []
@@ -124,8 +127,8 @@ def build_steps(lesson_id: str, players: int, steps: Sequence[tuple[Any, ...]],
         if extra.get("your_turn"):
             extra.setdefault("wrong", f"{code}.wrong")
         elif action is not None:
-            extra.setdefault("highlight", played(action))
-        extra["highlight"] = tuple(extra.get("highlight", ()))
+            extra.setdefault("target", played(action))
+        extra["target"] = tuple(extra.get("target", ()))
         extra["params"] = {**seats, **extra.get("params", {})}
         built.append(LessonStep(code, action, section, **extra))
     return tuple(built)

@@ -11,9 +11,26 @@ Zones are the places on the table. Their ``kind`` tells a widget how to lay them
 * ``pile``: a stack where only the latest cards matter (the field of Up&Down, a discard pile);
 * ``counter``: a number with a label (stock, pot);
 * ``trick``: one card per seat (``plays``), the leader and the winner marked;
-* ``ring``: cards on a circle (``cards``), a marked ``wrap`` point, ``highlight`` positions;
+* ``ring``: cards on a circle (``cards``), a marked ``wrap`` point, ``highlight`` positions (the
+  places a rule points at, e.g. the neighbours of the card just played);
 * ``columns``: ``rows`` of cards, each with a ``direction`` arrow and a ``bound``;
-* ``grid``: ``cells`` on a 2-D board of ``width`` x ``height``.
+* ``grid``: ``cells`` on a 2-D board of ``width`` x ``height``, each with an optional ``sign``
+  (a game's own kind of cell: a start, a scoring card).
+
+A card, a column row, a grid cell or a button may carry one ``mark`` from :data:`MARKS`, and
+each mark means one thing only (the widget draws each with its own shape and colour, names it
+for screen readers and explains the marks on the table in a legend):
+
+* ``"hint"``: the move that Hint (or "Show me a winning line") suggests; set by the widget;
+* ``"target"``: what a lesson's step is about (the card about to move, or the answer once the
+  learner tried or asked); set by the lesson widget;
+* ``"last"``: the card played last (onto a pile, into the ring or the trick, onto the board);
+  set by a game's view;
+* ``"received"``: a card that just came to a player (from the kitty, a draw, the ring); set by
+  a game's view.
+
+Where two would apply the first in :data:`MARKS` wins (:func:`put_mark`): the hinted card of
+cards just received is marked as the hint.
 
 A card (or a ring position, a column row, a grid cell) that needs a decision carries
 ``choices``: ``{code, label, zone, at}``, each a complete action code. ``zone``/``at`` say where
@@ -49,6 +66,51 @@ from tablekit.core.verdict import Event
 from tablekit.i18n import seat_name, tr
 
 ZONE_KINDS = ("hand", "pile", "counter", "trick", "ring", "columns", "grid")
+#: The marks, strongest first (see the module's docstring for what each one means).
+MARKS = ("hint", "target", "last", "received")
+
+
+def check_mark(mark: str | None) -> str | None:
+    """``mark`` if it is one of :data:`MARKS` (or None); otherwise a ValueError.
+
+    >>> check_mark("last"), check_mark(None)
+    ('last', None)
+    """
+    if mark is not None and mark not in MARKS:
+        raise ValueError(f"mark must be one of {', '.join(MARKS)} or None (got {mark!r})")
+    return mark
+
+
+def put_mark(item: dict[str, Any], mark: str) -> dict[str, Any]:
+    """Mark a card, a row, a cell or a button with ``mark``, unless it carries a stronger one
+    already (earlier in :data:`MARKS`). Returns ``item``.
+
+    >>> c = card(None, key="k", mark="received")
+    >>> put_mark(c, "hint")["mark"], put_mark(c, "last")["mark"]
+    ('hint', 'hint')
+    """
+    check_mark(mark)
+    now = item.get("mark")
+    if now is None or MARKS.index(mark) < MARKS.index(now):
+        item["mark"] = mark
+    return item
+
+
+def marks_shown(view: Mapping[str, Any]) -> list[str]:
+    """The marks a view-model shows (on its zones, its buttons and pickers and a round's revealed cards),
+    in the order of :data:`MARKS`: what the widget's legend explains.
+
+    >>> marks_shown({"zones": [zone("pile", "p", "P", cards=[card(None, key="a", mark="last")])],
+    ...              "buttons": [{"code": "pass", "label": "Pass", "mark": "hint"}]})
+    ['hint', 'last']
+    """
+    ended = view.get("round_end") or {}
+    places: list[Mapping[str, Any]] = [*iter_cards(view), *view.get("buttons", ()), *view.get("pickers", ())]
+    places += list(iter_cards({"zones": [*ended.get("hands", ()), *ended.get("piles", ())]}))
+    for z in view["zones"]:
+        places += [*z.get("rows", ()), *z.get("cells", ())]
+    seen = {p.get("mark") for p in places}
+    return [m for m in MARKS if m in seen]
 
 
 def face(deck: str, code: str, aria: str, **extra: Any) -> dict[str, Any]:
@@ -69,11 +131,12 @@ def card(
     key: str,
     playable: bool = False,
     action: str | None = None,
-    highlight: bool = False,
+    mark: str | None = None,
     choices: Iterable[Mapping[str, Any]] = (),
     why: str | None = None,
 ) -> dict[str, Any]:
-    """One card as the widget sees it. ``face_data`` None means face down.
+    """One card as the widget sees it. ``face_data`` None means face down; ``mark`` is one of
+    :data:`MARKS` (or None).
 
     ``key`` is stable across renders (for animation and keyboard focus); ``action`` is the code
     to send when a playable card is clicked. A card that needs a decision (whom a Shot names,
@@ -86,7 +149,7 @@ def card(
     'take:45'
     """
     out = {"key": key, "face": face_data, **_clickable(action, choices), "playable": playable,
-           "highlight": highlight}
+           "mark": check_mark(mark)}
     if why is not None:
         out["why"] = why
     return out
@@ -134,13 +197,14 @@ def ring_zone(zone_id: str, label: str, cards: Sequence[dict[str, Any]], wrap: i
 
 def column_row(row_id: str, label: str, cards: Sequence[dict[str, Any]], direction: str | None = None,
                bound: str | None = None, action: str | None = None,
-               choices: Iterable[Mapping[str, Any]] = ()) -> dict[str, Any]:
+               choices: Iterable[Mapping[str, Any]] = (), mark: str | None = None) -> dict[str, Any]:
     """One row of a ``columns`` zone: its cards, the direction it grows (``"up"``/``"down"``/None),
-    the bound a next card must pass, and the action (or choices) of clicking the row itself."""
+    the bound a next card must pass, the action (or choices) of clicking the row itself and its
+    ``mark`` (see :data:`MARKS`)."""
     if direction not in ("up", "down", None):
         raise ValueError(f"direction must be 'up', 'down' or None (got {direction!r})")
     return {"id": row_id, "label": label, "cards": list(cards), "direction": direction, "bound": bound,
-            **_clickable(action, choices)}
+            **_clickable(action, choices), "mark": check_mark(mark)}
 
 
 def columns_zone(zone_id: str, label: str, rows: Sequence[dict[str, Any]], owner: int | None = None,
@@ -154,25 +218,27 @@ def columns_zone(zone_id: str, label: str, rows: Sequence[dict[str, Any]], owner
     return zone("columns", zone_id, label, owner=owner, rows=list(rows), **fields)
 
 
-def grid_cell(x: int, y: int, card_data: dict[str, Any] | None = None, mark: str | None = None,
+def grid_cell(x: int, y: int, card_data: dict[str, Any] | None = None, sign: str | None = None,
               label: str | None = None, action: str | None = None,
-              choices: Iterable[Mapping[str, Any]] = (), mark_text: str | None = None) -> dict[str, Any]:
-    """One cell of a ``grid``: its card (if any), a ``mark`` (a kind such as "start", "score",
-    which the widget styles) with the words it shows (``mark_text``, translated; the kind
-    itself when None), a label for screen readers, and the action (or choices) of clicking it.
+              choices: Iterable[Mapping[str, Any]] = (), sign_text: str | None = None,
+              mark: str | None = None) -> dict[str, Any]:
+    """One cell of a ``grid``: its card (if any), a ``sign`` (the game's own kind of cell, such
+    as "start" or "score", which the widget styles) with the words it shows (``sign_text``,
+    translated; the kind itself when None), a label for screen readers, and the action (or
+    choices) of clicking it, and its ``mark`` (see :data:`MARKS`).
 
-    >>> grid_cell(0, 1, mark="anchor", mark_text="go on")["mark_text"]
+    >>> grid_cell(0, 1, sign="anchor", sign_text="go on")["sign_text"]
     'go on'
     """
-    return {"x": x, "y": y, "card": card_data, "mark": mark, "mark_text": mark_text, "label": label,
-            **_clickable(action, choices)}
+    return {"x": x, "y": y, "card": card_data, "sign": sign, "sign_text": sign_text, "label": label,
+            **_clickable(action, choices), "mark": check_mark(mark)}
 
 
 def grid_zone(zone_id: str, label: str, width: int, height: int, cells: Iterable[dict[str, Any]],
               **fields: Any) -> dict[str, Any]:
     """A 2-D board of ``width`` x ``height``; cells not listed are empty and not clickable.
 
-    >>> z = grid_zone("board", "Board", 3, 2, [grid_cell(1, 0, mark="start"), grid_cell(2, 1, action="c:2,1")])
+    >>> z = grid_zone("board", "Board", 3, 2, [grid_cell(1, 0, sign="start"), grid_cell(2, 1, action="c:2,1")])
     >>> [(c["x"], c["y"], c["playable"]) for c in z["cells"]]
     [(1, 0, False), (2, 1, True)]
     """
@@ -207,7 +273,7 @@ def number_picker(picker_id: str, label: str, low: int, high: int, code: str, *,
     if not (low <= value <= high and (value - low) % step == 0):
         raise ValueError(f"value {value} is not one of {low}..{high} in steps of {step}")
     return {"kind": "number", "id": picker_id, "label": label, "min": low, "max": high, "step": step,
-            "value": value, "code": code, "submit": submit, "highlight": False}
+            "value": value, "code": code, "submit": submit, "mark": None}
 
 
 def list_picker(picker_id: str, label: str, options: Iterable[Mapping[str, Any]], *, submit: str,
@@ -231,7 +297,7 @@ def list_picker(picker_id: str, label: str, options: Iterable[Mapping[str, Any]]
     if value not in codes:
         raise ValueError(f"value {value!r} is not one of the options")
     return {"kind": "list", "id": picker_id, "label": label, "options": listed, "value": value,
-            "submit": submit, "highlight": False}
+            "submit": submit, "mark": None}
 
 
 def picker_value(picker: Mapping[str, Any], code: str) -> Any:
@@ -329,15 +395,15 @@ def worked_sum(terms: Sequence[tuple[str | None, float]]) -> str:
 
 
 def revealed_cards(seat: int, codes: Sequence[str], face_of: Callable[[str], dict[str, Any]],
-                   highlight: Iterable[int] = ()) -> list[dict[str, Any]]:
-    """The face-up, never playable cards of a hand shown at the end of a round; ``highlight``
-    marks positions (e.g. cards drawn as a last penalty).
+                   received: Iterable[int] = ()) -> list[dict[str, Any]]:
+    """The face-up, never playable cards of a hand shown at the end of a round; the positions
+    ``received`` are marked so (e.g. cards drawn as a last penalty).
 
-    >>> [c["key"] for c in revealed_cards(2, ["7H", "7H"], lambda code: face("std", code, code))]
-    ['reveal-2-0-7H', 'reveal-2-1-7H']
+    >>> [(c["key"], c["mark"]) for c in revealed_cards(2, ["7H", "7H"], lambda code: face("std", code, code), [1])]
+    [('reveal-2-0-7H', None), ('reveal-2-1-7H', 'received')]
     """
-    marked = set(highlight)
-    return [card(face_of(code), key=f"reveal-{seat}-{i}-{code}", highlight=i in marked)
+    new = set(received)
+    return [card(face_of(code), key=f"reveal-{seat}-{i}-{code}", mark="received" if i in new else None)
             for i, code in enumerate(codes)]
 
 
@@ -498,9 +564,9 @@ class TableView:
         return label
 
     @staticmethod
-    def static_card(face_data: dict[str, Any] | None, key: str, highlight: bool = False) -> dict[str, Any]:
-        """A card that is only shown (on a pile, in a trick): never playable."""
-        return card(face_data, key=key, highlight=highlight)
+    def static_card(face_data: dict[str, Any] | None, key: str, mark: str | None = None) -> dict[str, Any]:
+        """A card that is only shown (on a pile, in a trick): never playable; ``mark`` as :func:`card`."""
+        return card(face_data, key=key, mark=mark)
 
     def hand_card(
         self,
@@ -509,11 +575,11 @@ class TableView:
         index: int,
         face_data: dict[str, Any],
         choice_of: Callable[[Action], Mapping[str, Any]] | None = None,
-        highlight: bool = False,
+        mark: str | None = None,
     ) -> dict[str, Any]:
         """One card of ``seat``'s hand: playable when the person plays that seat now and a legal
         action plays it; one plain action is sent on a click, several (or any that names a place
-        on the table) become ``choices``."""
+        on the table) become ``choices``. ``mark``: as :func:`card`."""
         # (An observation may list cards as numbers; ``card_of`` names them as text.)
         actions = self.plays.get(str(code), []) if self.my_turn and seat == self.current else []
         offered = [dict(choice_of(a)) if choice_of else {"label": a.label(self.lang)} for a in actions]
@@ -524,7 +590,7 @@ class TableView:
         return card(
             face_data, key=f"{seat}-{code}-{index}", playable=bool(actions),
             action=actions[0].code if direct else None,
-            choices=() if direct else offered, highlight=highlight,
+            choices=() if direct else offered, mark=mark,
         )
 
     def hands(
@@ -534,17 +600,17 @@ class TableView:
         is_out: Callable[[Mapping[str, Any]], bool] = lambda player: False,
         choice_of: Callable[[Action], Mapping[str, Any]] | None = None,
         offer: Callable[[list[Action]], list[Action]] | None = None,
-        highlight: Callable[[int, str], bool] = lambda seat, code: False,
+        mark: Callable[[int, str], str | None] = lambda seat, code: None,
     ) -> list[dict[str, Any]]:
         """A ``hand`` zone per entry of ``obs["players"]`` (each with ``seat``, ``hand``: the codes,
         or None when hidden, and ``hand_count``). ``offer`` trims the actions of one card (e.g. at
-        most a few several-card plays); ``highlight(seat, code)`` marks a card."""
+        most a few several-card plays); ``mark(seat, code)`` gives a card's mark (see :data:`MARKS`)."""
         if offer is not None:
             self.plays = {code: offer(actions) for code, actions in self.plays.items()}
         zones = []
         for p in self.obs["players"]:
             seat = p["seat"]
-            cards = [self.hand_card(seat, code, i, face_of(code), choice_of, highlight(seat, code))
+            cards = [self.hand_card(seat, code, i, face_of(code), choice_of, mark(seat, code))
                      for i, code in enumerate(p["hand"] or ())]
             zones.append(zone(
                 "hand", f"hand-{seat}", self.seat_label(seat), owner=seat, cards=cards,

@@ -19,8 +19,8 @@ a trait value written by the browser.
 (2, 4)
 >>> [offers(item, "c") for item in iter_clickables(view)], [offers(item, "bid:5") for item in iter_clickables(view)]
 ([False, True, False, False], [False, False, False, True])
->>> mark_hint(view, "bid:5"), view["pickers"][0]["value"], view["pickers"][0]["highlight"]
-(1, 5, True)
+>>> mark_places(view, "bid:5", "hint"), view["pickers"][0]["value"], view["pickers"][0]["mark"]
+(1, 5, 'hint')
 >>> all(c["svg"].startswith("<svg") for c in iter_cards(with_svg(view)))
 True
 """
@@ -36,7 +36,7 @@ import anywidget
 import traitlets
 
 from tablekit.core.errors import IllegalActionError, InvalidActionError, TablekitError
-from tablekit.core.view import iter_cards, number_picker, picker_value
+from tablekit.core.view import iter_cards, marks_shown, number_picker, picker_value, put_mark
 from tablekit.core.verdict import Event, Verdict
 from tablekit.i18n import LANGUAGES, tr
 from tablekit.render.svg import card_svg
@@ -53,6 +53,8 @@ TABLE_LABELS = (
     "replay_start", "replay_back", "replay_forward", "replay_end", "replay_exit", "face_down",
     "choose_play", "four_colour", "moves", "last_move", "next_round", "share", "replay_round_back",
     "replay_round_forward", "replay_slider", "revealed", "standings", "worked", "opponents",
+    # the legend of the marks (core.view.MARKS), also said after a marked card's name
+    "marks", "mark_hint", "mark_target", "mark_last", "mark_received",
     # the words of tricks, rings and columns
     "leader", "winner", "trump", "wrap", "empty", "up", "down", "ways",
     # the buttons of a number picker
@@ -100,28 +102,28 @@ def offers(item: Mapping[str, Any], code: str) -> bool:
     return item.get("action") == code or any(ch["code"] == code for ch in item.get("choices", ()))
 
 
-def mark_hint(view: dict[str, Any], code: str) -> int:
-    """Mark the places that play ``code`` (the hint) with ``highlight``: each card, row, cell
-    or button that offers it (and the choice among a place's choices); only when none does, the
-    pickers that offer it, each set to show that move. Returns how many places are marked (0:
-    the view offers no way to play ``code``).
+def mark_places(view: Mapping[str, Any], code: str, mark: str) -> int:
+    """Put ``mark`` (see ``core.view.MARKS``) on the places that play ``code``: each card, row,
+    cell or button that offers it (and the choice among a place's choices); only when none
+    does, the pickers that offer it, each set to show that move. Returns how many places are
+    marked (0: the view offers no way to play ``code``).
 
     >>> view = {"zones": [], "buttons": [{"code": "bid:5", "label": "Bid 5"}],
     ...         "pickers": [number_picker("bid", "Any bid", 3, 9, "bid:{n}", submit="Bid {n}")]}
-    >>> mark_hint(view, "bid:5"), view["buttons"][0]["highlight"], view["pickers"][0]["highlight"]
-    (1, True, False)
-    >>> mark_hint(view, "bid:7"), view["pickers"][0]["value"]
-    (1, 7)
+    >>> mark_places(view, "bid:5", "hint"), view["buttons"][0]["mark"], view["pickers"][0]["mark"]
+    (1, 'hint', None)
+    >>> mark_places(view, "bid:7", "hint"), view["pickers"][0]["value"], view["pickers"][0]["mark"]
+    (1, 7, 'hint')
     """
     places = [item for item in iter_clickables(view) if offers(item, code)]
     marked = [item for item in places if "kind" not in item] or places
     for item in marked:
-        item["highlight"] = True
+        put_mark(item, mark)
         if "kind" in item:
             item["value"] = picker_value(item, code)
         for ch in item.get("choices", ()):
             if ch["code"] == code:
-                ch["highlight"] = True
+                put_mark(ch, mark)
     return len(marked)
 
 
@@ -358,12 +360,14 @@ class TableWidget(anywidget.AnyWidget):
         return table_labels(self._lang)
 
     def _show(self, view: dict[str, Any], four_colour: bool | None = None) -> None:
-        """Send a view-model to the browser, with its card pictures and the words around it."""
+        """Send a view-model to the browser, with its card pictures, the words around it and the
+        marks on it (``marks``: what the legend explains)."""
         self.labels = self._labels()
+        view["marks"] = marks_shown(view)
         self.view = with_svg(view, four_colour)
         for listener in list(self._show_listeners):
             listener()
 
 
-__all__ = ["LOCKABLE", "LOG_LIMIT", "STATIC", "TABLE_LABELS", "TableWidget", "iter_cards", "iter_clickables", "mark_hint",
-           "offers", "table_labels", "with_svg"]
+__all__ = ["LOCKABLE", "LOG_LIMIT", "STATIC", "TABLE_LABELS", "TableWidget", "iter_cards", "iter_clickables",
+           "mark_places", "offers", "table_labels", "with_svg"]

@@ -5,8 +5,10 @@ The view-model is synthetic (no game, no rule): it is built with the builders of
 of the viewer whose cards offer choices on every kind of zone (a trick seat, a ring position, a
 column row, a grid cell, another player's hand, a plain button), a face-down hand, a pile, a
 counter, a trick with its leader and winner, a ring with a wrap point and highlighted
-positions, columns with arrows and bounds, a grid board with marks, and the two kinds of picker
-(a number in steps of two, a list) beside a plain button. A click is answered by
+positions, columns with arrows and bounds, a grid board with signed cells, the two kinds of picker
+(a number in steps of two, a list) beside a plain button, and each mark of ``core.view.MARKS``
+(a hinted button, a card just received, the card played last, a lesson's target row) with the
+legend that explains them. A click is answered by
 echoing the code it sent into the message line, so the browser tests can check every path.
 
 >>> g = ZoneGallery()
@@ -67,7 +69,7 @@ def gallery_view(lang: str = "en") -> dict[str, Any]:
             choice(f"trick:QS:{s}", t("to_seat", player=seat_name(s, lang)), zone="trick", at=s) for s in (1, 3)]),
         _std("9D", lang, "0-9D", playable=True, choices=[
             choice(f"ring:9D:{i}", t("to_ring", n=i + 1), zone="ring", at=i) for i in (2, 5)]),
-        _std("4C", lang, "0-4C", playable=True, choices=[
+        _std("4C", lang, "0-4C", playable=True, mark="received", choices=[
             choice(f"row:4C:{r}", t("to_row", n=r[1:]), zone="columns", at=r) for r in ("c1", "c3")]),
         _std("KH", lang, "0-KH", playable=True, choices=[
             choice(f"cell:KH:{x},{y}", t("to_cell", x=x + 1, y=y + 1), zone="board", at=[x, y])
@@ -78,7 +80,7 @@ def gallery_view(lang: str = "en") -> dict[str, Any]:
         _std("2C", lang, "0-2C"),  # not playable: a click asks why
     ]
     zones = [
-        zone("pile", "discard", t("pile"), value="5♠", cards=[_std("5S", lang, "p-5S")]),
+        zone("pile", "discard", t("pile"), value="5♠", cards=[_std("5S", lang, "p-5S", mark="last")]),
         zone("counter", "stock", t("stock"), value=23),
         trick_zone("trick", t("trick"), 4, [(1, _std("JD", lang, "t1")), (2, _std("AD", lang, "t2"))],
                    lang=lang, leader=1, winner=2, trump="♥"),
@@ -90,17 +92,17 @@ def gallery_view(lang: str = "en") -> dict[str, Any]:
         columns_zone("columns", t("columns"), [
             column_row("c1", t("row", n=1), [_ud("14", "c1-0"), _ud("22", "c1-1", playable=True, action="take:22")],
                        "up", "> 22"),
-            column_row("c2", t("row", n=2), [_ud("90", "c2-0")], "down", "< 90", action="row:c2"),
+            column_row("c2", t("row", n=2), [_ud("90", "c2-0")], "down", "< 90", action="row:c2", mark="target"),
             column_row("c3", t("row", n=3), [], None, None),
         ], owner=0),
         grid_zone("board", t("board"), 6, 4, [
-            grid_cell(0, 1, mark=t("start"), label=t("start")),
+            grid_cell(0, 1, sign="start", sign_text=t("start"), label=t("start")),
             grid_cell(1, 1, _std("3H", lang, "g-3H"), label=t("cell", x=2, y=2)),
             grid_cell(2, 1, label=t("cell", x=3, y=2)),
             grid_cell(3, 1, action="cell:3,1", label=t("cell", x=4, y=2)),
             grid_cell(3, 0, action="cell:3,0", label=t("cell", x=4, y=1)),
             grid_cell(4, 3, label=t("cell", x=5, y=4)),
-            grid_cell(5, 2, card(None, key="g-back"), mark=t("score"), label=t("score")),
+            grid_cell(5, 2, card(None, key="g-back"), sign="score", sign_text=t("score"), label=t("score")),
         ]),
         zone("hand", "hand-0", seat_name(0, lang), owner=0, cards=hand, hidden=0, badges=[],
              current=True, viewer=True, out=False),
@@ -110,7 +112,7 @@ def gallery_view(lang: str = "en") -> dict[str, Any]:
     view = {
         "game": "gallery", "title": t("title"), "subtitle": t("subtitle"), "lang": lang, "viewer": 0,
         "current": 0, "my_turn": True, "teaching": False, "prompt": t("prompt"), "zones": zones,
-        "actions": [], "buttons": [{"code": "pass", "label": t("pass")}], "log": [], "over": False,
+        "actions": [], "buttons": [{"code": "pass", "label": t("pass"), "mark": "hint"}], "log": [], "over": False,
         "outcome": None,
         "pickers": [
             number_picker("count", t("count"), 2, 12, "count:{n}", submit=t("count_submit", n="{n}"), step=2),

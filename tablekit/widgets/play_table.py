@@ -13,7 +13,13 @@ person to act (and when the game or a round ends), within ``meter_seconds`` of C
 is not: while the stock holds cards, the meter gives the share of sampled stock orders that are
 still winnable (the solver samples them with ``determinize``, never reading the real order),
 and only once the stock is empty an exact answer; "Show me a winning line" then names the next
-card of a winning line (highlighted) and says the whole line in words.
+card of a winning line (marked as a hint) and says the whole line in words.
+
+Marks (``core.view.MARKS``): the game's view marks the card played last and the cards its rules
+hand to a player (a kitty); the table marks as ``received`` any card that came into the
+person's hand since their last decision (a draw, a refill, a penalty) and as ``hint`` the place
+that plays the hinted move (a card, a row, a cell or a button); the legend beside the table
+explains the marks on it.
 
 When a move ends a round (or a game of a match), the table stops there and shows the game's
 ``SPEC.round_summary`` (who won and why, every hand revealed with its score worked out, the
@@ -41,6 +47,7 @@ True
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Iterable
 
 import traitlets
@@ -49,6 +56,7 @@ from tablekit.core import deal_code
 from tablekit.core.errors import ConfigError
 from tablekit.core.match import Match
 from tablekit.core.registry import make, spec
+from tablekit.core.view import put_mark
 from tablekit.core.verdict import Event
 from tablekit.i18n import tr
 from tablekit.session import Session, hint_bot_name
@@ -59,7 +67,7 @@ from tablekit.widgets.base import (
     Handler,
     TableWidget,
     iter_clickables,
-    mark_hint,
+    mark_places,
     table_labels,
 )
 
@@ -526,9 +534,11 @@ class PlayTable(TableWidget):
                 view["pickers"] = []
                 for item in iter_clickables(view):
                     item["playable"] = False
+        if step is None:
+            self._mark_received(view)
         if self._hint_code:
             # The card, row, cell, button or picker that plays the hint (at once, as a choice or a value).
-            mark_hint(view, self._hint_code)
+            mark_places(view, self._hint_code, "hint")
         if step is None:
             meter = self._meter(lang)
             if meter is not None:
@@ -540,6 +550,19 @@ class PlayTable(TableWidget):
         self.deal = self._deal_code if self._deal_public else ""
         self._narrate(events)
         self._show(view, self._four_colour or None)
+
+
+    def _mark_received(self, view: dict[str, Any]) -> None:
+        """Mark the cards that came into the person's hand(s) since their last decision (the
+        game's view marks those its rules name, such as a kitty, already)."""
+        for z in view["zones"]:
+            if z["kind"] != "hand" or z.get("owner") not in self.session.humans or not z.get("cards"):
+                continue
+            new = Counter(self.session.received(z["owner"]))
+            for c in z["cards"]:
+                if c["face"] and new[c["face"]["code"]] > 0:
+                    new[c["face"]["code"]] -= 1
+                    put_mark(c, "received")
 
 
 _METER_WORDS = {"winnable": "yes", "lost": "no", "unknown": "unknown"}

@@ -1,12 +1,17 @@
 """RuleWalkthrough: step through a game's scripted lessons on the real table.
 
 Each step narrates the rule it teaches (English or Japanese) and names the rules section; the
-table shows the open view, the legal moves of the player to act and the card that just moved.
-"Your turn" steps wait for the learner to make the move the lesson is about, and explain a
-wrong choice. On the other steps the learner watches: the prompt says who is about to play, and
-no card looks playable. The last step says what the lesson covered and offers the next lesson. Lessons are data (the game's ``SPEC.lessons``) that the tests
-replay, and the browser only sends requests that Python checks. With ``locked=("lesson",)`` (a
-teacher's link) the lesson menu is disabled and a request for another lesson is refused.
+table shows the open view, the legal moves of the player to act and the card played last (the
+game's view marks it ``last``). On a watch step the prompt says who is about to play, no card
+looks playable and the card about to move carries the ``target`` mark. A "your turn" step waits
+for the learner to make the move the lesson is about and gives nothing away: every card the
+learner may try looks alike (each can be clicked: a legal one is played, another is explained)
+and none is marked, until a wrong choice (whose explanation names the answer) marks the answer
+as the target; "Show me" makes the move. The last step says what the lesson covered and offers
+the next lesson. Lessons are data (the game's ``SPEC.lessons``) that the tests replay, and the
+browser only sends requests that Python checks.
+With ``locked=("lesson",)`` (a teacher's link) the lesson menu is disabled and a request for
+another lesson is refused.
 
 >>> w = RuleWalkthrough(autoplay_delay=0)
 >>> w.lesson["step"], w.lesson["total"] > 1
@@ -26,8 +31,9 @@ from tablekit.core.lessons import Lesson
 from tablekit.core.match import Match
 from tablekit.core.registry import spec
 from tablekit.core.verdict import Event
+from tablekit.core.view import put_mark
 from tablekit.i18n import has, tr
-from tablekit.widgets.base import Handler, TableWidget, iter_cards
+from tablekit.widgets.base import Handler, TableWidget, iter_cards, mark_places
 
 WALK_LABELS = ("previous", "next", "autoplay", "stop", "show", "lesson", "section", "your_turn", "step", "speed",
                "next_lesson", "watch", "learned")
@@ -66,6 +72,44 @@ def finished_text(lessons: Sequence[Lesson], index: int, lang: str) -> str:
     return f"{text} {tr('widgets.walk.all_done', lang)}"
 
 
+def even_out(view: dict[str, Any], seat: int | None) -> None:
+    """A "your turn" step gives nothing away. In each place where the learner chooses a card
+    now (``seat``'s hand, the ring, ...: a zone with a playable card) every card the learner
+    may try (each face-up card of that hand; elsewhere each card a click plays or explains)
+    can be clicked and looks alike: a click on one that no legal move plays asks why not. The
+    hand's cards carry no mark, the others none but ``last`` (what just happened, not what to
+    do)."""
+    for z in view["zones"]:
+        if z["kind"] == "hand":
+            if z.get("owner") != seat:
+                continue
+            tryable = [c for c in z.get("cards", ()) if c["face"] is not None]
+            for c in tryable:
+                c["mark"] = None
+        else:
+            tryable = [c for c in iter_cards({"zones": [z]}) if c.get("playable") or c.get("why")]
+        if any(c["playable"] for c in tryable):
+            for c in tryable:
+                c["playable"] = True
+        for c in tryable:
+            if c.get("mark") != "last":
+                c["mark"] = None
+
+
+def mark_cards(view: dict[str, Any], codes: Sequence[str], seat: int | None) -> None:
+    """Mark as the ``target`` the cards ``codes`` where a watch step's move takes them from: the
+    hand of ``seat`` (the player about to move), else a place on the table (a ring), never
+    another player's hand."""
+    own = [z for z in view["zones"] if z["kind"] == "hand" and z.get("owner") == seat]
+    table = [z for z in view["zones"] if z["kind"] != "hand"]
+    for zones in (own, table):
+        found = [c for c in iter_cards({"zones": zones}) if c["face"] and c["face"]["code"] in codes]
+        for c in found:
+            put_mark(c, "target")
+        if found:
+            return
+
+
 class RuleWalkthrough(TableWidget):
     """Scripted lessons for ``game`` with previous/next, autoplay and "your turn" steps."""
 
@@ -88,11 +132,12 @@ class RuleWalkthrough(TableWidget):
         self.current = self.lessons[index]
         self.match: Match = self.current.start()
         self.position = 0  # steps already applied
+        self._answer_shown: int | None = None  # the "your turn" step whose answer a wrong try marked
         self.autoplaying = False
         self._cancel_repeat()
         self._set_log([])
         self._say("", "info")
-        self._render(highlight_last=False)
+        self._render()
 
     def _step(self) -> Any:
         steps = self.current.steps
@@ -113,6 +158,7 @@ class RuleWalkthrough(TableWidget):
         target = self.position - 1
         self.match = self.current.start()
         self.position = 0
+        self._answer_shown = None
         events: list[Event] = []
         for step in self.current.steps[:target]:
             if step.action is not None:
@@ -120,14 +166,14 @@ class RuleWalkthrough(TableWidget):
             self.position += 1
         self._set_log(events)
         self._say("", "info")
-        self._render(highlight_last=True)
+        self._render()
 
     def _apply(self, step: Any, feedback: str = "") -> None:
         events = self.match.play(step.action) if step.action is not None else ()
         self.position += 1
         self._say(feedback, "hint" if feedback else "info")
         self._narrate(events)
-        self._render(highlight_last=step.action is not None)
+        self._render()
 
     # --- requests from the browser -------------------------------------------------------
     def _requests(self) -> dict[str, Handler]:
@@ -147,7 +193,7 @@ class RuleWalkthrough(TableWidget):
         self._cancel_repeat()
         fn()
         if fn == self.next and self._step() is not None and self._step().your_turn:
-            self._render(highlight_last=True)
+            self._render()
 
     def _req_lesson(self, content: dict[str, Any]) -> None:
         if "lesson" in self._locked:  # a teacher's link chose the lesson (Python may still open one)
@@ -171,6 +217,8 @@ class RuleWalkthrough(TableWidget):
         if code != step.action:
             wrong = step.wrong or "widgets.walk.wrong_default"
             self._say(tr(wrong, self._lang, **dict(step.params)), "refusal")
+            self._answer_shown = self.position  # the explanation names the answer: mark it too
+            self._render()
             return
         self._apply(step, tr("widgets.walk.well_done", self._lang))
 
@@ -188,7 +236,7 @@ class RuleWalkthrough(TableWidget):
             self._apply(step, tr("widgets.walk.shown", self._lang))
 
     def _relabel(self) -> None:
-        self._render(highlight_last=self.position > 0)
+        self._render()
 
     def _req_speed(self, content: dict[str, Any]) -> None:
         self.autoplay_delay = self._seconds(content, 200, 10000)
@@ -196,19 +244,19 @@ class RuleWalkthrough(TableWidget):
     def _req_autoplay(self, content: dict[str, Any]) -> None:
         self.autoplaying = content.get("on") is True
         self._cancel_repeat()
-        self._render(highlight_last=self.position > 0)
+        self._render()
         if self.autoplaying:
             self._repeat(self.next, lambda: self.autoplay_delay, done=self._autoplay_done)
 
     def _autoplay_done(self) -> None:
         self.autoplaying = False
-        self._render(highlight_last=True)
+        self._render()
 
     # --- drawing -------------------------------------------------------------------------
     def _labels(self) -> dict[str, str]:
         return super()._labels() | {k: tr(f"widgets.walk.{k}", self._lang) for k in WALK_LABELS}
 
-    def _render(self, highlight_last: bool) -> None:
+    def _render(self) -> None:
         lesson, lang = self.current, self._lang
         game = self.match.game
         step = self._step()
@@ -224,14 +272,12 @@ class RuleWalkthrough(TableWidget):
             view["prompt"] = (tr("widgets.walk.watch_player", lang, player=acting)
                               if step.action is not None and acting is not None
                               else tr("widgets.walk.read_step", lang))
-        if highlight_last:
-            piles = [z for z in view["zones"] if z["kind"] == "pile" and z.get("cards")]
-            for z in piles:
-                z["cards"][-1]["highlight"] = True
-        if step is not None and step.highlight:
-            for c in iter_cards(view):
-                if c["face"] and c["face"]["code"] in step.highlight:
-                    c["highlight"] = True
+        if your_turn:
+            even_out(view, acting)
+            if self._answer_shown == self.position:
+                mark_places(view, step.action, "target")
+        elif step is not None and step.target:
+            mark_cards(view, step.target, acting)
         following = self.index + 1 if self.index + 1 < len(self.lessons) else None
         if step is None:
             narration = finished_text(self.lessons, self.index, lang)

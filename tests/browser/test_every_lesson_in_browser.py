@@ -104,7 +104,7 @@ def test_show_me_makes_the_expected_move(page: Page, voila_url: str) -> None:
         page.locator(f"{TABLE} .tk-next").click()
         _counter(page, k + 2, total)
     expect(page.locator(f"{TABLE} .tk-your-turn-flag")).to_be_visible()
-    pile = page.locator(f'{TABLE} .tk-pile span.tk-card[aria-label="{tr("up_and_down.card.S", "en")}"]')
+    pile = page.locator(f'{TABLE} .tk-pile span.tk-card[data-code="S"]')
     shots_before = pile.count()
 
     page.locator(f"{TABLE} .tk-show").click()

@@ -108,11 +108,11 @@ def test_every_zone_kind_is_drawn(page: Page, gallery_url: str) -> None:
     expect(page.locator(f"{TABLE} .tk-columns-zone button.tk-card")).to_have_count(1)  # a playable card
     expect(page.locator(f'{TABLE} .tk-columns-zone button.tk-row-head[data-row="c2"]')).to_have_count(1)
 
-    # Grid: 6 x 4 squares, marks, a card, two clickable cells; the board fits its box.
+    # Grid: 6 x 4 squares, signed cells, a card, two clickable cells; the board fits its box.
     grid = page.locator(f"{TABLE} .tk-grid")
     expect(grid.locator(".tk-cell")).to_have_count(24)
-    expect(grid.locator('.tk-cell[data-x="0"][data-y="1"] .tk-mark')).to_have_text("start")
-    expect(grid.locator('.tk-cell[data-x="5"][data-y="2"] .tk-mark')).to_have_text("score")
+    expect(grid.locator('.tk-cell.tk-sign-start[data-x="0"][data-y="1"] .tk-sign')).to_have_text("start")
+    expect(grid.locator('.tk-cell.tk-sign-score[data-x="5"][data-y="2"] .tk-sign')).to_have_text("score")
     expect(grid.locator('.tk-cell[data-x="1"][data-y="1"] .tk-card svg')).to_have_count(1)
     expect(grid.locator("button.tk-cell")).to_have_count(2)
     gbox, fit = grid.bounding_box(), page.locator(f"{TABLE} .tk-grid-zone .tk-fit").bounding_box()
@@ -121,10 +121,26 @@ def test_every_zone_kind_is_drawn(page: Page, gallery_url: str) -> None:
     assert last["x"] > first["x"] and last["y"] > first["y"]  # laid out as a 2-D board
     save_screenshot(page, "gallery-zones")
 
+    # Marks: one of each, on a button, a hand card, a pile card and a column row, each with its
+    # own frame and badge and its meaning after its name; the legend lists the four.
+    marked = page.locator(f"{TABLE} [data-mark]:not(.tk-legend-item)")
+    looks = marked.evaluate_all("""(els) => els.map((e) => [e.dataset.mark, e.dataset.code,
+        getComputedStyle(e, "::after").borderTopStyle, getComputedStyle(e, "::before").backgroundImage])""")
+    assert sorted(x[:3] for x in looks) == sorted([["hint", "pass", "solid"], ["received", "4C", "dashed"],
+                                                   ["last", "5S", "double"], ["target", "row:c2", "dotted"]]), looks
+    badges = [x[3] for x in looks]
+    assert len(set(badges)) == 4 and all(b.startswith('url("data:image/svg+xml') for b in badges), badges
+    expect(page.locator(f'{MINE} .tk-card[data-code="4C"]')).to_have_attribute("aria-label", re.compile(r"\(just received\)$"))
+    expect(page.locator(f"{TABLE} .tk-moves .tk-action-button .tk-sr-only")).to_have_text(" (hint)")
+    legend = page.locator(f"{TABLE} .tk-legend .tk-legend-item")
+    assert legend.evaluate_all("(els) => els.map((e) => e.dataset.mark)") == ["hint", "target", "last", "received"]
+    expect(legend).to_have_text(["hint", "this step's card", "played last", "just received"])
+
     # The words around the zones follow the language.
     page.locator(f"{TABLE} .tk-lang").select_option("ja")
     expect(seat[1].locator(".tk-leader-mark")).to_have_text("リード", timeout=STEP_TIMEOUT)
     expect(rows.nth(0).locator(".tk-arrow")).to_have_attribute("aria-label", "上がっていく")
+    expect(page.locator(f"{TABLE} .tk-legend .tk-legend-item").first).to_have_text("ヒント")
     assert_no_error_text(page)
 
 

@@ -53,7 +53,14 @@ def test_first_lesson_with_its_your_turn_step(page: Page, voila_url: str) -> Non
     cards = page.locator(f"{TABLE} .tk-hand.tk-current .tk-card.tk-playable")
     codes = cards.evaluate_all("(els) => els.map((e) => e.dataset.code)")
     assert step.action in codes, (step.action, codes)
-    wrong = [c for c in codes if c != step.action]
+    # Every card of the hand may be tried and looks alike: the legal ones are not singled out.
+    expect(page.locator(f"{TABLE} .tk-hand.tk-current .tk-card")).to_have_count(len(codes))
+    match = LESSON.start()
+    for earlier in LESSON.steps[:your_turn]:
+        if earlier.action is not None:
+            match.play(earlier.action)
+    legal = {a.code for a in match.legal_actions()}
+    wrong = [c for c in codes if c != step.action and c in legal]
     assert wrong, "a 'your turn' step offers more than one legal move"
 
     # A legal move that is not the one the step teaches: refused, with the lesson's explanation.
@@ -70,7 +77,7 @@ def test_first_lesson_with_its_your_turn_step(page: Page, voila_url: str) -> Non
     expect(message).to_contain_text("Well done")
     expect(panel.locator(".tk-lesson-step")).to_have_text(f"Step {your_turn + 2} / {total}")
     expect(page.locator(f"{TABLE} .tk-your-turn-flag")).to_have_count(0)
-    expect(page.locator(f'{TABLE} .tk-pile span.tk-card[aria-label="{step.action}"]')).to_have_count(1)
+    expect(page.locator(f'{TABLE} .tk-pile span.tk-card[data-code="{step.action}"]')).to_have_count(1)
     expect(page.locator(f"{TABLE} .tk-field-value")).to_have_text(step.action)
     save_screenshot(page, "learn-your-turn-done")
 

@@ -66,7 +66,7 @@ def _leaks(views: list[dict[str, Any]]) -> list[str]:
                 problems.append(f"view {i}: {zone['id']} shows cards")
             if zone.get("kind") == "grid":
                 for cell in zone["cells"]:
-                    if cell.get("mark") == "score" and cell.get("card") and cell["card"].get("face"):
+                    if cell.get("sign") == "score" and cell.get("card") and cell["card"].get("face"):
                         problems.append(f"view {i}: a scoring card shows its face")
             if zone.get("id") == "draw" and any(c.get("face") for c in zone.get("cards", [])):
                 problems.append(f"view {i}: the draw pile shows a face")
@@ -78,7 +78,7 @@ def test_a_whole_game_by_clicking_cells(page: Page, voila_url: str) -> None:
     board = page.locator(f"{TABLE} .tk-grid")
     expect(board).to_have_count(1)
     # The board: the start card, four face-down scoring cards, the cells outside the area void.
-    expect(page.locator(f"{TABLE} .tk-grid .tk-mark-score")).to_have_count(4)
+    expect(page.locator(f"{TABLE} .tk-grid .tk-sign-score")).to_have_count(4)
     assert page.locator(f"{TABLE} .tk-grid .tk-void").count() > 0
     seen: dict[str, int] = {}
     moves = games = 0
@@ -129,7 +129,7 @@ def test_the_board_fits_a_laptop_screen_and_names_its_cells(page: Page, voila_ur
     assert labels and all(labels), "every cell of the area has a label"
     assert sum("scoring card" in label for label in labels) == 8
     assert any(label.startswith("Start card") for label in labels)
-    svg = page.locator(f"{TABLE} .tk-grid .tk-mark-start svg, {TABLE} .tk-grid .tk-mark-anchor svg").first.inner_html()
+    svg = page.locator(f"{TABLE} .tk-grid .tk-sign-start svg, {TABLE} .tk-grid .tk-sign-anchor svg").first.inner_html()
     assert any(f">{letter}<" in svg for letter in "RYGB"), "the start card prints its colour's letter"
     save_screenshot(page, "narabe-runo-large-board")
     assert_no_error_text(page)

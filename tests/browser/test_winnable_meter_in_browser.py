@@ -70,7 +70,7 @@ def test_meter_updates_and_shows_a_card(page: Page, voila_url: str) -> None:
     message = page.locator(f"{TABLE} .tk-message")
     expect(message).to_have_class("tk-message tk-msg-hint", timeout=STEP_TIMEOUT)
     expect(message).to_contain_text("keeps the most stock orders winnable")
-    lit = page.locator(f"{TABLE} .tk-hand.tk-current .tk-card.tk-hint")
+    lit = page.locator(f"{TABLE} .tk-hand.tk-current .tk-card.tk-mark-hint")
     expect(lit).to_have_count(1, timeout=STEP_TIMEOUT)
     code = lit.get_attribute("data-code") or ""
     assert code and code in message.inner_text(), (code, message.inner_text())

@@ -8,7 +8,8 @@ real table sees them either).
 
 The board is a ``grid`` zone covering the playing area: each cell of the area is listed (cells
 outside it are drawn as void); the start card, the roads, the face-down scoring cards, and the
-anchors the player may extend now (marked ``anchor``) are on their cells. Clicking a hand card
+anchors the player may extend now (their cells' sign is ``anchor``) are on their cells; the card
+placed last carries the ``last`` mark. Clicking a hand card
 lights the cells it may go to (its choices name the cell); a cell that takes the card in more
 than one way (two anchors, or a wild's four colours) opens those ways. A discard is one of a
 hand card's choices; an empty hand offers a Pass button.
@@ -19,7 +20,7 @@ hand card's choices; an empty hand offers a Pass button.
 >>> s = game.initial_state(3, first=0)
 >>> vm = view_model(game, s, viewer=0)
 >>> board = next(z for z in vm["zones"] if z["kind"] == "grid")
->>> board["width"], board["height"], sum(1 for c in board["cells"] if c["mark"] == "score")
+>>> board["width"], board["height"], sum(1 for c in board["cells"] if c["sign"] == "score")
 (9, 7, 6)
 >>> offered = {c["code"] for z in vm["zones"] if z["id"] == "hand-0" for k in z["cards"] for c in k["choices"]}
 >>> offered == {a.code for a in game.legal_actions(s)}
@@ -59,8 +60,8 @@ from tablekit.i18n import has, tr
 
 NS = K.NS
 V = f"{NS}.view"
-#: Marks on board cells (the widget shows them; the aria label names them).
-MARKS = ("start", "anchor", "score", "closed")
+#: The signs of board cells (the widget shows them; the aria label names them).
+SIGNS = ("start", "anchor", "score", "closed")
 
 
 def card_face(code: str, lang: str, colour: str | None = None) -> dict[str, Any]:
@@ -117,14 +118,23 @@ def _board(game: NarabeRuno, obs: Mapping[str, Any], frame: Frame, lang: str, ov
         cells[(x, y)] = grid_cell(gx, gy, label=tr(f"{V}.cell_empty", lang, cell=cell_text((x, y))))
     anchors = {tuple(a["cell"]) for a in obs["anchors"]}
     closed = tuple(obs["closed"]) if obs["closed"] else None
+    # The card placed last, when placing it was the latest move: the anchor it left (the next
+    # play extends it), or the tip of the road its Reverse closed (a capture takes it away).
+    newest: tuple[int, int] | None = None
+    if obs["placed"] and not obs["idle"]:
+        if obs["anchor"]:
+            newest = (obs["anchor"][0], obs["anchor"][1])
+        elif closed is not None:
+            road = next((r for r in obs["roads"] if (r[0]["x"], r[0]["y"]) == closed), None)
+            newest = (road[-1]["x"], road[-1]["y"]) if road else None
 
-    def put(cell: tuple[int, int], data: dict[str, Any] | None, mark: str | None, label: str) -> None:
+    def put(cell: tuple[int, int], data: dict[str, Any] | None, sign: str | None, label: str) -> None:
         gx, gy = frame.at(cell)
-        cells[cell] = grid_cell(gx, gy, data, mark=mark, label=label,
-                                mark_text=tr(f"{V}.mark.{mark}", lang) if mark else None)
+        cells[cell] = grid_cell(gx, gy, data, sign=sign, label=label,
+                                sign_text=tr(f"{V}.mark.{sign}", lang) if sign else None)
 
     start_face = card_face(obs["start"], lang)
-    put((0, 0), card(start_face, key=f"board-start-{obs['start']}", highlight=(0, 0) in anchors),
+    put((0, 0), card(start_face, key=f"board-start-{obs['start']}"),
         "anchor" if (0, 0) in anchors else "start",
         tr(f"{V}.cell_start", lang, cell="0,0", card=start_face["aria"])
         + (f" — {tr(f'{V}.anchor_mark', lang)}" if (0, 0) in anchors else ""))
@@ -134,13 +144,14 @@ def _board(game: NarabeRuno, obs: Mapping[str, Any], frame: Frame, lang: str, ov
             cell = (placed["x"], placed["y"])
             f = card_face(placed["card"], lang, placed["colour"])
             tip = i == len(road) - 1
-            mark = "anchor" if cell in anchors else ("closed" if tip and key == closed else None)
+            sign = "anchor" if cell in anchors else ("closed" if tip and key == closed else None)
             label = tr(f"{V}.cell_card", lang, cell=cell_text(cell), card=f["aria"])
-            if mark == "anchor":
+            if sign == "anchor":
                 label += f" — {tr(f'{V}.anchor_mark', lang)}"
-            elif mark == "closed":
+            elif sign == "closed":
                 label += f" — {tr(f'{V}.closed_mark', lang)}"
-            put(cell, card(f, key=f"board-{cell[0]},{cell[1]}-{placed['card']}", highlight=mark == "anchor"), mark, label)
+            put(cell, card(f, key=f"board-{cell[0]},{cell[1]}-{placed['card']}",
+                           mark="last" if cell == newest else None), sign, label)
     revealed = obs["scoring_cards"]
     for i, (x, y) in enumerate(tuple(c) for c in obs["scoring_cells"]):
         data = card(card_face(revealed[i], lang), key=f"board-score-{x},{y}") if over and revealed else \
@@ -313,4 +324,4 @@ def round_summary(game: Game[Any], events: Sequence[Event], lang: str = "en") ->
                               standings=standings, piles=piles)
 
 
-__all__ = ["Frame", "MARKS", "board_text", "card_face", "round_summary", "view_model"]
+__all__ = ["Frame", "SIGNS", "board_text", "card_face", "round_summary", "view_model"]

@@ -78,7 +78,7 @@ def _lesson(name: str, players: int, hands: Sequence[Sequence[str]], steps: Sequ
             **options: Any) -> Lesson:
     """Build a lesson. Each step is ``(step, action, section)`` optionally followed by a dict of
     extra LessonStep fields (``params``, ``your_turn``). A ``your_turn`` step gets the
-    wrong-move code ``<step>.wrong`` and no highlight; another play highlights the cards it
+    wrong-move code ``<step>.wrong`` and no target; another play targets the cards it
     plays. Every step's params name the seats ``p1``, ``p2``, ... (seat 0, 1, ...)."""
     lesson_id = f"{GAME}.{name}"
     built = build_steps(lesson_id, players, steps, _played)

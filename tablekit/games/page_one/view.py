@@ -129,7 +129,9 @@ def view_model(
     suit_text = _suit_text(obs, game, lang)
     zones.append(zone(
         "pile", "pile", tr(f"{NS}.label.pile", lang), value=suit_text,
-        cards=[t.static_card(card_face(c, lang, four_colour), f"pile-{len(obs['pile']) - len(pile) + i}")
+        # The top card was played last, unless nobody has played yet this round (the starter).
+        cards=[t.static_card(card_face(c, lang, four_colour), f"pile-{len(obs['pile']) - len(pile) + i}",
+                             "last" if i == len(pile) - 1 and obs["last_player"] is not None else None)
                for i, c in enumerate(pile)],
     ))
     zones.append(zone("counter", "suit", tr(f"{NS}.label.suit", lang), value=suit_text))
@@ -168,7 +170,7 @@ def view_model(
     drawn = obs["drawn"] if obs["phase"] == "drawn" else None
     zones += t.hands(lambda code: card_face(code, lang, four_colour), badges=badges,
                      is_out=lambda p: p["status"] != "playing", offer=offer, choice_of=choice_of,
-                     highlight=lambda seat, code: t.my_turn and seat == t.current and code == drawn)
+                     mark=lambda seat, code: "received" if t.my_turn and seat == t.current and code == drawn else None)
 
     current = t.current
     if t.outcome is None and t.my_turn and obs["phase"] == "drawn" and drawn is not None:

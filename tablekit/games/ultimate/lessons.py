@@ -94,7 +94,7 @@ def _lesson(name: str, hands: Sequence[Sequence[str]], steps: Sequence[tuple[Any
             preset: str = "basic", dealer: int = 0, **options: Any) -> Lesson:
     """Build a lesson. Each step is ``(step, action, section)`` optionally followed by a dict of
     extra LessonStep fields (``params``, ``your_turn``). A ``your_turn`` step gets the
-    wrong-move code ``<step>.wrong`` and no highlight; another move highlights the card it shows.
+    wrong-move code ``<step>.wrong`` and no target; another move targets the card it shows.
     Every step's params name the seats ``p1``, ``p2``, ... (seat 0, 1, ...)."""
     lesson_id = f"{GAME}.{name}"
     setup: dict[str, Any] = {"deck": deck(hands, kitty), "dealer": dealer}

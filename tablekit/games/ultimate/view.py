@@ -209,7 +209,10 @@ def _counters(game: Ultimate, t: TableView, lang: str, four_colour: bool) -> lis
                           value=tr(f"{V}.discarded_value", lang, done=obs["discard_count"], total=total)))
     if obs["discards"]:  # the declarer (or the open view) sees the cards laid aside
         zones.append(zone("pile", "discards", tr(f"{V}.your_discards", lang), value=len(obs["discards"]),
-                          cards=[t.static_card(face(c), f"discard-{c}") for c in obs["discards"]]))
+                          # (while discarding, the newest is the card laid aside last)
+                          cards=[t.static_card(face(c), f"discard-{c}",
+                                               "last" if phase == "discard" and i == len(obs["discards"]) - 1 else None)
+                                 for i, c in enumerate(obs["discards"])]))
     elif obs["discard_count"] and phase != "discard":
         zones.append(zone("counter", "discards", tr(f"{V}.discards", lang),
                           value=tr(f"{V}.face_down", lang, count=obs["discard_count"])))
@@ -250,14 +253,21 @@ def _tricks(t: TableView, lang: str, four_colour: bool) -> list[dict[str, Any]]:
     trump = suit_text(obs["trump"], lang) if obs["trump"] else None
     number = sum(p["tricks_won"] for p in obs["players"]) + (1 if obs["phase"] == "play" else 0)
     zones = []
-    if obs["phase"] == "play":
-        plays = [(e["player"], t.static_card(card_face(e["card"], lang, four_colour), f"trick-{e['card']}"))
+    # The card played last: the newest of the trick (of the last trick while a new one has not begun).
+    playing = obs["phase"] == "play"
+    newest = obs["trick"][-1]["card"] if playing and obs["trick"] else None
+    if playing and newest is None and obs["last_trick"]:
+        newest = obs["last_trick"][-1]["card"]
+    if playing:
+        plays = [(e["player"], t.static_card(card_face(e["card"], lang, four_colour), f"trick-{e['card']}",
+                                             "last" if e["card"] == newest else None))
                  for e in obs["trick"]]
         zones.append(trick_zone("trick", tr(f"{V}.trick", lang, n=number), n, plays, lang,
                                 leader=obs["leader"], trump=trump))
     if obs["last_trick"]:
         last = obs["last_trick"]
-        plays = [(e["player"], t.static_card(card_face(e["card"], lang, four_colour), f"last-{e['card']}"))
+        plays = [(e["player"], t.static_card(card_face(e["card"], lang, four_colour), f"last-{e['card']}",
+                                             "last" if e["card"] == newest and not obs["trick"] else None))
                  for e in last]
         zones.append(trick_zone("last-trick", tr(f"{V}.last_trick", lang), n, plays, lang,
                                 leader=last[0]["player"], winner=obs["last_winner"], trump=trump))
@@ -346,7 +356,7 @@ def view_model(
     zones = _counters(game, t, lang, four_colour) + _tricks(t, lang, four_colour)
     zones += t.hands(lambda code: card_face(code, lang, four_colour), badges=badges,
                      is_out=lambda p: phase == "auction" and bool(p["dropped"]),
-                     highlight=lambda seat, code: seat == obs["declarer"] and code in picked)
+                     mark=lambda seat, code: "received" if seat == obs["declarer"] and code in picked else None)
     title = tr(f"{NS}.title", lang)
     preset = f"{NS}.label.mode.{game.preset}"
     if has(preset, lang):

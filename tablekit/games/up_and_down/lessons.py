@@ -61,12 +61,12 @@ def _lesson(name: str, preset: str, players: int, hands: Sequence[Sequence[Card]
             removed: Iterable[Card] = (), seed: int = 0, seat: int | None = None,
             **options: Any) -> Lesson:
     """Build a lesson. Each step is ``(step, action, section)`` optionally followed by a dict
-    of extra LessonStep fields (``params``, ``your_turn``, ``highlight``). A ``your_turn`` step
-    gets the wrong-move code ``<step>.wrong`` and no highlight (that would give the answer
-    away); another step with an action highlights the card it plays. Every step's params name
+    of extra LessonStep fields (``params``, ``your_turn``, ``target``). A ``your_turn`` step
+    gets the wrong-move code ``<step>.wrong`` and no target (that would give the answer
+    away); another step with an action targets the card it plays. Every step's params name
     the seats ``p1``, ``p2``, ... (seat 0, 1, ...), so the texts write ``{p1!p}``."""
     lesson_id = f"{GAME}.{name}"
-    # A Shot "S2" highlights the Shot card "S"; a number or Pass/Turn, the card played.
+    # A Shot "S2" targets the Shot card "S"; a number or Pass/Turn, the card played.
     built = build_steps(lesson_id, players, steps, lambda a: (a[0] if a[0] == "S" else a,))
     return Lesson(
         id=lesson_id, title=f"lesson.{lesson_id}.title", game=GAME, preset=preset, players=players,

@@ -86,7 +86,9 @@ def view_model(
     zones = [
         zone("pile", "field", tr(f"{NS}.label.field", lang),
              value=field if field is not None else tr(f"{NS}.label.field_empty", lang),
-             cards=[t.static_card(card_face(c, lang), f"pile-{len(obs['pile']) - len(pile) + i}")
+             # (the newest card of the pile is the one played last)
+             cards=[t.static_card(card_face(c, lang), f"pile-{len(obs['pile']) - len(pile) + i}",
+                                  "last" if i == len(pile) - 1 else None)
                     for i, c in enumerate(pile)]),
         zone("counter", "stock", tr(f"{NS}.label.stock", lang), value=obs["stock"]),
     ]

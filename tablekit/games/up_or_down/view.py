@@ -225,7 +225,7 @@ def _ring(game: UpOrDown, t: TableView, lang: str) -> dict[str, Any]:
         # While taking, a click on a card that may not be taken says why not.
         why = f"take:{c}" if takes and action is None else None
         cards.append(card(f, key=f"ring-{c}", playable=action is not None,
-                          action=action.code if action else None, highlight=c == played, why=why))
+                          action=action.code if action else None, mark="last" if c == played else None, why=why))
     label = tr(f"{V}.ring", lang, low=ring[0], high=ring[-1]) if ring else tr(f"{V}.ring_empty", lang)
     return ring_zone("ring", label, cards, wrap=0, highlight=lit)
 
@@ -247,7 +247,7 @@ def _piles(game: UpOrDown, t: TableView, lang: str) -> list[dict[str, Any]]:
     ]
     if obs["taken"] is not None:
         zones.append(zone("pile", "taken", tr(f"{V}.taken", lang), value=obs["taken"],
-                          cards=[t.static_card(card_face(game, obs["taken"], lang), f"taken-{obs['taken']}", True)]))
+                          cards=[t.static_card(card_face(game, obs["taken"], lang), f"taken-{obs['taken']}", "received")]))
     if obs["removed"]:
         zones.append(zone("pile", "removed", tr(f"{V}.removed", lang), value=len(obs["removed"]), collapsed=True,
                           cards=[t.static_card(card_face(game, c, lang), f"removed-{c}") for c in obs["removed"]]))

@@ -66,6 +66,10 @@ function viewSvgs(view) {
   return out;
 }
 
+// The marks a card, a row, a cell or a button may carry (tablekit.core.view.MARKS), one
+// meaning each; the stylesheet gives each its own frame and corner badge.
+const MARKS = ["hint", "target", "last", "received"];
+
 const sameAt = (a, b) => (Array.isArray(a) || Array.isArray(b)
   ? Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => v === b[i])
   : a === b);
@@ -91,6 +95,30 @@ function render({ model, el: host }) {
     return b;
   };
 
+  // Put mark `kind` (one of MARKS; anything else is ignored) on any element: its classes draw
+  // the mark, and its accessible name (or a visually hidden text) says what the mark means.
+  function markNode(node, kind) {
+    if (!MARKS.includes(kind)) return node;
+    node.classList.add("tk-mark", `tk-mark-${kind}`);
+    node.setAttribute("data-mark", kind);
+    const word = L(`mark_${kind}`);
+    const name = node.getAttribute("aria-label");
+    if (name) node.setAttribute("aria-label", `${name} (${word})`);
+    else node.appendChild(el("span", { class: "tk-sr-only", text: ` (${word})` }));
+    return node;
+  }
+
+  // The legend: the marks on the table now, each with its look and its meaning, on one line.
+  function legendPart(kinds) {
+    return el("div", { class: "tk-legend", role: "note", "aria-label": L("marks") }, [
+      el("span", { class: "tk-legend-title", "aria-hidden": "true", text: L("marks") }),
+      ...kinds.filter((k) => MARKS.includes(k)).map((k) => el("span", { class: "tk-legend-item", "data-mark": k }, [
+        el("span", { class: `tk-legend-swatch tk-mark tk-mark-${k}`, "aria-hidden": "true" }),
+        el("span", { class: "tk-legend-word", text: L(`mark_${k}`) }),
+      ])),
+    ]);
+  }
+
   // --- parts of the table (each rebuilt only when what it shows changed) ---------------------
   // Layout: a main column (what to do now, the table, my cards) beside a side column (the other
   // players, the log); one column on a narrow screen. What a learner must see without scrolling
@@ -99,7 +127,7 @@ function render({ model, el: host }) {
   const LAYOUT = {
     top: ["header", "top"],
     main: ["prompt", "last", "meter", "message", "summary", "choose", "moves", "board", "controls"],
-    side: ["opponents", "log", "common"],
+    side: ["legend", "opponents", "log", "common"],
     end: ["live"],
   };
   const columns = {
@@ -314,9 +342,8 @@ function render({ model, el: host }) {
   function pickerNode(p) {
     const key = `tk-picker-${p.id}`;
     const part = (tag, attrs, name, children) => el(tag, { ...attrs, "data-key": `${key}-${name}` }, children);
-    const group = (children) => el("div", {
-      class: `tk-picker tk-picker-${p.kind}` + (p.highlight ? " tk-hint" : ""), role: "group",
-      "aria-label": p.label, "data-picker": p.id }, children);
+    const group = (children) => markNode(el("div", {
+      class: `tk-picker tk-picker-${p.kind}`, role: "group", "aria-label": p.label, "data-picker": p.id }, children), p.mark);
     const enter = (field, go) => field.addEventListener("keydown", (ev) => {
       if (ev.key === "Enter") { ev.preventDefault(); go(); }
     });
@@ -390,10 +417,10 @@ function render({ model, el: host }) {
   function chooseBar() {
     if (!choosing) return null;
     const title = L("choose_play");
-    const picks = choosing.choices.map((ch) => el("button", {
-      class: "tk-control tk-choice-button" + (ch.highlight ? " tk-hint" : ""), text: ch.label, "data-code": ch.code,
+    const picks = choosing.choices.map((ch) => markNode(el("button", {
+      class: "tk-control tk-choice-button", text: ch.label, "data-code": ch.code,
       onclick: () => choose(ch.code),
-    }));
+    }), ch.mark));
     const cancel = el("button", { class: "tk-cancel", text: L("cancel"),
                                   onclick: () => { choosing = null; drawNow(); } });
     return el("div", { class: "tk-choose", role: "group", "aria-label": title },
@@ -422,8 +449,7 @@ function render({ model, el: host }) {
     const svg = card.svg || "";
     const node = document.createElement(onClick ? "button" : "span");
     const aria = label || (card.face ? card.face.aria : (card.empty ? L("empty") : L("face_down")));
-    node.className = "tk-card " + cls + (card.highlight ? " tk-hint" : "") +
-      (card.empty ? " tk-empty" : "") + (svg ? "" : " tk-card-text");
+    node.className = "tk-card " + cls + (card.empty ? " tk-empty" : "") + (svg ? "" : " tk-card-text");
     // (`fresh`: a picture of its own, outside the board's pool: the end-of-round panel.)
     if (svg) node.appendChild(fresh ? svgPicture(svg) : takePicture(svg));
     else node.textContent = card.empty ? "" : (card.face ? card.face.code : "?");
@@ -432,7 +458,7 @@ function render({ model, el: host }) {
     node.setAttribute("data-code", card.face ? card.face.code : "");
     if (onClick) node.addEventListener("click", onClick);
     else node.setAttribute("role", "img");
-    return node;
+    return markNode(node, card.mark);
   }
 
   // A zone's heading: its label, and its note when it has one (e.g. what a board's marks mean).
@@ -617,6 +643,7 @@ function render({ model, el: host }) {
                          onclick: pick ? () => { focusKey = key; choose(pick.code); } : () => activate(row, key, null) },
               headParts)
         : el("div", { class: headCls, "data-row": row.id }, headParts);
+      markNode(head, row.mark);
       const cards = el("div", { class: "tk-cards tk-row-cards" }, (row.cards || []).map((c) => cardNode(c, {
         cls: c.playable ? "tk-playable" : "tk-static",
         onClick: c.playable ? () => activate(c, c.key, null) : null,
@@ -658,13 +685,13 @@ function render({ model, el: host }) {
       const key = `${zone.id}:${cell.x},${cell.y}`;
       const inside = [];
       if (cell.card) inside.push(cardNode(cell.card, { cls: "tk-static" }));
-      if (cell.mark) inside.push(el("span", { class: "tk-mark", text: cell.mark_text || cell.mark }));
+      if (cell.sign) inside.push(el("span", { class: "tk-sign", text: cell.sign_text || cell.sign }));
       const what = [pick ? (here.length > 1 ? L("ways") : pick.label) : null, cell.label || null,
                     cell.card && cell.card.face ? cell.card.face.aria : null,
-                    !cell.label && cell.mark ? cell.mark : null].filter(Boolean).join(", ") ||
+                    !cell.label && cell.sign ? cell.sign : null].filter(Boolean).join(", ") ||
                    `${cell.x + 1}, ${cell.y + 1}`;
       const cls = "tk-cell" + (pick ? " tk-choice-target" : "") + (cell.playable && !pick ? " tk-playable" : "") +
-        (cell.mark ? ` tk-marked tk-mark-${cell.mark}` : "") + (choosing && choosing.key === key ? " tk-selected" : "");
+        (cell.sign ? ` tk-signed tk-sign-${cell.sign}` : "") + (choosing && choosing.key === key ? " tk-selected" : "");
       const style = `grid-column:${cell.x + 1};grid-row:${cell.y + 1}`;
       let node;
       if (pick || cell.playable) {
@@ -678,7 +705,7 @@ function render({ model, el: host }) {
         node = el("div", { class: cls, style, "data-x": cell.x, "data-y": cell.y, role: "img",
                            "aria-label": what }, inside);
       }
-      board.appendChild(node);
+      board.appendChild(markNode(node, cell.mark));
     }
     const stop = buttons.find((b) => b.dataset.key === focusKey) || buttons[0];
     if (stop) stop.setAttribute("tabindex", 0);
@@ -933,13 +960,18 @@ function render({ model, el: host }) {
     setPart("moves", JSON.stringify([view.buttons || [], view.pickers || [], looks]), () => (
       (view.buttons || []).length || (view.pickers || []).length
         ? el("div", { class: "tk-controls tk-moves", role: "group", "aria-label": L("moves") }, [
-            ...(view.buttons || []).map((b) => button(b.label, { type: "play", code: b.code },
-                                                     "tk-action-button" + (b.highlight ? " tk-hint" : ""))),
+            ...(view.buttons || []).map((b) => {
+              const node = button(b.label, { type: "play", code: b.code }, "tk-action-button");
+              node.setAttribute("data-code", b.code);
+              return markNode(node, b.mark);
+            }),
             ...(view.pickers || []).map(pickerNode)])
         : null));
     parts.board.sig = undefined;
     setPart("board", null, () => drawBoard(view));
     parts.opponents.node.replaceChildren(...(sideHands ? [sideHands] : []));
+    const marks = view.marks || [];
+    setPart("legend", JSON.stringify([marks, looks]), () => (marks.length ? legendPart(marks) : null));
     const showControls = !inLesson && !view.replay && model.get("show_controls") !== false;
     setPart("controls", JSON.stringify([showControls, model.get("deal"), !!view.teaching, !!view.undo_off, model.get("chrome"),
                                         model.get("locked"), !!model.get("allow_teaching_ui"), looks]),
