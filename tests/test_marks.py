@@ -16,17 +16,17 @@ import pytest
 
 from tablekit import list_games, make
 from tablekit.core.registry import spec
-from tablekit.core.view import MARKS, card, column_row, grid_cell, iter_cards, marks_shown, put_mark
+from tablekit.core.view import MARKS, card, column_row, grid_cell, iter_cards, iter_places, marks_shown, put_mark
 from tablekit.i18n import LANGUAGES, tr
-from tablekit.widgets.base import iter_clickables, offers, table_labels
+from tablekit.widgets.base import offers, table_labels
 from tablekit.widgets.gallery import ZoneGallery
 from tablekit.widgets.play_table import PlayTable
 from tablekit.widgets.walkthrough import RuleWalkthrough
 
 
 def places(view: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every place of a view-model that may carry a mark: cards, rows, cells, buttons."""
-    return [*iter_clickables(view), *view.get("buttons", ())]
+    """Every place of a view-model that may carry a mark: cards, rows, cells, buttons, pickers."""
+    return list(iter_places(view))  # type: ignore[arg-type]
 
 
 def marked(view: dict[str, Any], mark: str) -> list[dict[str, Any]]:

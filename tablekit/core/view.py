@@ -96,19 +96,33 @@ def put_mark(item: dict[str, Any], mark: str) -> dict[str, Any]:
     return item
 
 
+def iter_places(view: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
+    """Every place of a view-model that may carry a mark: its cards (in every zone), column
+    rows, grid cells, buttons and pickers.
+
+    >>> v = {"zones": [zone("pile", "p", "P", cards=[card(None, key="a")])], "buttons": [{"code": "x"}]}
+    >>> len(list(iter_places(v)))
+    2
+    """
+    yield from iter_cards(view)
+    for z in view["zones"]:
+        yield from z.get("rows", ())
+        yield from z.get("cells", ())
+    yield from view.get("buttons", ())
+    yield from view.get("pickers", ())
+
+
 def marks_shown(view: Mapping[str, Any]) -> list[str]:
-    """The marks a view-model shows (on its zones, its buttons and pickers and a round's revealed cards),
-    in the order of :data:`MARKS`: what the widget's legend explains.
+    """The marks a view-model shows (on its places, see :func:`iter_places`, and a round's
+    revealed cards), in the order of :data:`MARKS`: what the widget's legend explains.
 
     >>> marks_shown({"zones": [zone("pile", "p", "P", cards=[card(None, key="a", mark="last")])],
     ...              "buttons": [{"code": "pass", "label": "Pass", "mark": "hint"}]})
     ['hint', 'last']
     """
     ended = view.get("round_end") or {}
-    places: list[Mapping[str, Any]] = [*iter_cards(view), *view.get("buttons", ()), *view.get("pickers", ())]
+    places: list[Mapping[str, Any]] = list(iter_places(view))
     places += list(iter_cards({"zones": [*ended.get("hands", ()), *ended.get("piles", ())]}))
-    for z in view["zones"]:
-        places += [*z.get("rows", ()), *z.get("cells", ())]
     seen = {p.get("mark") for p in places}
     return [m for m in MARKS if m in seen]
 
