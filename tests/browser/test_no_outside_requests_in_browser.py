@@ -43,8 +43,13 @@ def record_requests(page: Page, base_url: str) -> list[str]:
 def test_no_page_loads_anything_from_another_host(page: Page, voila_url: str) -> None:
     outside = record_requests(page, voila_url)
 
-    page.goto(voila_url + "/")
+    page.goto(voila_url + "/voila/tree/")  # the file list
     expect(page.get_by_text("play.ipynb")).to_be_visible(timeout=LOAD_TIMEOUT)
+    page.wait_for_load_state("networkidle")
+
+    page.goto(voila_url + "/")  # the start page, with its link builder's QR code
+    expect(page.locator("#loading")).to_have_count(0, timeout=LOAD_TIMEOUT)
+    expect(page.get_by_role("img", name="QR code of the link")).to_be_visible(timeout=LOAD_TIMEOUT)
     page.wait_for_load_state("networkidle")
 
     open_dashboard(page, voila_url, "play")

@@ -59,7 +59,8 @@ def paths(html: str, kernel: str) -> dict[str, tuple[str, dict[str, str] | None,
     template_static = re.search(r'(/voila/templates/tablekit/static/index\.css[^"]*)"', html)
     assert template_static is not None, "the page links the template's own stylesheet"
     return {
-        "file list": ("/", None, 200),
+        "start page (the root redirects to it)": ("/", None, 302),
+        "file list": ("/voila/tree/", None, 200),
         "page": ("/voila/render/play.ipynb", None, 200),
         "static file": ("/voila/static/voila.js", None, 200),
         "template static file": (template_static.group(1), None, 200),
