@@ -41,6 +41,7 @@ from tablekit.core import (
     make,
     presets,
 )
+from tablekit.core.actions import whole_number
 from tablekit.core.registry import spec
 from tablekit.core.rng import is_seed, random_seed
 from tablekit.i18n import LANGUAGES, has, seat_name, tr
@@ -283,8 +284,8 @@ class _Session:
         """A list number or an action code ('=CODE' forces a code); None if neither."""
         forced = text.startswith("=")
         body = text[1:].strip() if forced else text
-        if not forced and body.isdecimal():
-            number = int(body)
+        number = None if forced else whole_number(body)
+        if number is not None:
             if 1 <= number <= len(legal):
                 return legal[number - 1]
         for candidate in dict.fromkeys((body, body.upper())):
