@@ -151,6 +151,34 @@ def test_stacked_deck_with_a_non_number_start_card_raises(start: str) -> None:
         game().initial_state(0, first=0, deck=[start])
 
 
+@pytest.mark.parametrize("setup, option, card", [
+    ({"captured": [["W"] * 5, []]}, "captured", "'W'"),  # the deck holds four wilds
+    ({"captured": [["R1", "R1"], ["R1"]]}, "captured", "'R1'"),  # two of each number 1-9, over both seats
+    ({"roads": [[[1, 0, "R1"], [2, 0, "R1"], [3, 0, "R1"]]]}, "roads", "'R1'"),
+    ({"roads": [[[1, 0, "W", "R"], [2, 0, "W", "R"]]], "captured": [["W", "W", "W"], []]}, "captured", "'W'"),
+    ({"captured": [["X9"], []]}, "captured", "'X9'"),
+])
+def test_set_up_cards_beyond_the_deck_name_the_option_and_the_card(setup: dict[str, Any], option: str,
+                                                                     card: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        game(players=2).initial_state(0, **setup)
+    message = str(caught.value)
+    assert message.startswith(f"{option}:") and card in message
+    assert "x not in list" not in message
+
+
+@pytest.mark.parametrize("captured", ["WW", [["W"]], [["W"], [], []], {"0": ["W"]}, [["W"], "R1"], 5])
+def test_captured_must_be_one_list_of_cards_per_seat(captured: Any) -> None:
+    with pytest.raises(ValueError, match=r"^captured must be one list of UNO cards per seat, 2 lists"):
+        game(players=2).initial_state(0, captured=captured)
+
+
+def test_set_up_cards_up_to_the_decks_copies_are_taken() -> None:
+    s = game(players=2).initial_state(0, captured=[["W", "W"], ["W", "W"]])
+    assert s.captured == (("W", "W"), ("W", "W"))
+    assert "W" not in [*s.hands[0], *s.hands[1], *s.draw, s.start, *(c for _, c in s.scoring)]
+
+
 def test_scoring_cards_are_dealt_in_layout_order() -> None:
     scoring = ["B4", "Y2", "GS", "W", "RD", "G7"]
     s = position(game(), hands(3, ["R1", "R2", "R3"]), scoring=scoring)

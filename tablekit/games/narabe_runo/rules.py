@@ -108,7 +108,7 @@ import random
 from bisect import insort
 from collections import Counter
 from functools import partial
-from typing import Any, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from tablekit.core.cards import UNO_108, UNO_CODES, UNO_COLOURS, uno_kind, uno_number, uno_param
 from tablekit.core.deck import redeal_unseen, stack
@@ -155,6 +155,11 @@ def matches(card: str, colour: str, kind: str) -> bool:
 def road_key(road: Sequence[Placed]) -> Cell:
     """A road's name: its first cell, next to the start card."""
     return road[0][0], road[0][1]
+
+
+def _is_list(value: Any) -> bool:
+    """A list (or tuple) of set-up values, not a text or a mapping."""
+    return isinstance(value, Iterable) and not isinstance(value, (str, Mapping))
 
 
 class NarabeRuno(Game[NarabeRunoState]):
@@ -223,8 +228,15 @@ class NarabeRuno(Game[NarabeRunoState]):
         roads = self._setup_roads(setup.get("roads") or ())
         captured = self._setup_captured(setup.get("captured"))
         pool = list(UNO_108)
-        for card in [c for road in roads for (_, _, c, _) in road] + [c for cards in captured for c in cards]:
-            pool.remove(card)
+        used: Counter[str] = Counter()
+        for option, cards in (("roads", [c for road in roads for (_, _, c, _) in road]),
+                              ("captured", [c for cards in captured for c in cards])):
+            for card in cards:
+                used[card] += 1
+                if card not in pool:
+                    raise ValueError(f"{option}: {card!r} is used {used[card]} times on the set-up roads and among "
+                                     f"the captured cards, but the deck holds only {UNO_108.count(card)}")
+                pool.remove(card)
         shuffled = hash_shuffled(pool, seed, NS, "deal")
         front = list(setup.get("deck") or ())
         if front:
@@ -292,9 +304,16 @@ class NarabeRuno(Game[NarabeRunoState]):
         n = self.config.players
         if given is None:
             return ((),) * n
-        if len(given) != n or any(c not in UNO_108 for cards in given for c in cards):
-            raise ValueError(f"captured must list UNO cards for each of the {n} seats (got {given!r})")
-        return tuple(tuple(cards) for cards in given)
+        seats = list(given) if _is_list(given) else []
+        if len(seats) != n or not all(_is_list(cards) for cards in seats):
+            raise ValueError(f"captured must be one list of UNO cards per seat, {n} lists (got {given!r:.80})")
+        captured = tuple(tuple(cards) for cards in seats)
+        for seat, cards in enumerate(captured):
+            for card in cards:
+                if card not in UNO_108:
+                    raise ValueError(f"captured: seat {seat} lists {card!r:.20}, which is not a UNO card "
+                                     "(such as 'R7', 'GS', 'W4')")
+        return captured
 
     def start_events(self, state: NarabeRunoState) -> tuple[Event, ...]:
         """What the table announces at the start: the start card, the scoring cards, who begins."""
