@@ -406,7 +406,7 @@ class PlayDashboard(Dashboard):
                     self.game.observe(self._on_game, names="value")
             low, high = spec(game).players_for(preset)
             if not low <= players <= high:
-                raise ConfigError(game, "players", players, f"from {low} to {high}")
+                raise ConfigError(game, "players", players, f"from {low} to {high}", low=low, high=high)
             self.table.new_game(game, preset, players, seed=seed, seat=0, bots=bots)
         except (TablekitError, ValueError) as exc:
             self._show_problem(exc)

@@ -257,7 +257,7 @@ class PlayTable(TableWidget):
             else:
                 self._say(tr("core.illegal.not_your_turn", self._lang, player=self.session.current_player), "info")
             return
-        self._say_verdict(self.session.explain(code))
+        self._say_why(self.session.game, self.session.state, code)
 
     def _req_hint(self, _content: dict[str, Any]) -> None:
         advice = self.session.hint()

@@ -110,7 +110,7 @@ from collections import Counter
 from functools import partial
 from typing import Any, Iterable, Mapping, Sequence
 
-from tablekit.core.cards import UNO_108, UNO_CODES, UNO_COLOURS, uno_kind, uno_number, uno_param
+from tablekit.core.cards import UNO_108, UNO_CODES, UNO_COLOURS, is_uno, uno_kind, uno_number, uno_param
 from tablekit.core.deck import redeal_unseen, stack
 from tablekit.core.errors import ConfigError, InvalidActionError
 from tablekit.core.game import Game, Outcome
@@ -555,6 +555,35 @@ class NarabeRuno(Game[NarabeRunoState]):
 
     def action_from_code(self, code: str) -> Action:
         return from_code(code)
+
+    def explain_code(self, state: NarabeRunoState, code: str) -> Verdict:
+        """A card of the hand ("R7") is every way of using it: its first legal play or its
+        discard; else the rule that stops its plays (the Wild Draw Four's), else that it fits
+        no anchor while another card of the hand does (and a card may be discarded only then).
+
+        >>> game = NarabeRuno(NarabeRunoConfig(players=2, discard_only_if_stuck=True))
+        >>> deal = ["R5", "G1", "G2", "G3", "G4", "G5", "G6", "B9", "Y1", "R9", "Y2", "Y3", "Y4"]
+        >>> s = game.initial_state(0, first=0, deck=deal)  # start card, scoring cards, hands in turn
+        >>> s.hands[0]
+        ('B9', 'R9', 'Y3')
+        >>> game.explain_code(s, "R9").ok
+        True
+        >>> game.explain_code(s, "B9").text("en")
+        'blue 9 fits no anchor now, and a card may be discarded only when none can be laid: you could lay red 9.'
+        """
+        if not is_uno(code) or state.current < 0:
+            return super().explain_code(state, code)
+        s = state
+        legal = [a for a in self.legal_actions(s) if getattr(a, "card", None) == code]
+        if legal or code not in s.hands[s.current]:
+            return self.explain(s, legal[0] if legal else discard(code))
+        tried = [p for p in self._plays(s, self.anchors(s, s.occ), s.occ) if p.card == code]
+        if tried:  # barred by a rule (the Wild Draw Four's)
+            return self.explain(s, tried[0])
+        others = self.legal_plays(s)
+        if not others:  # nothing fits at all: discarding is allowed (not reached while legal is empty)
+            return self.explain(s, discard(code))
+        return Verdict(False, K.NO_FITS_NOWHERE, {"card": uno_param(code), "other": uno_param(others[0].card)})
 
     # --- moves ---------------------------------------------------------------------------
     def _draw(self, s: NarabeRunoState, draw: tuple[str, ...], pile: tuple[str, ...], reshuffles: int, k: int,
