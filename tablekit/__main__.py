@@ -299,7 +299,7 @@ class _Session:
         advice = self.session.hint()
         assert advice is not None  # asked only on the person's turn
         number = legal.index(advice.action) + 1 if advice.action in legal else "?"
-        _say(self.t("cli.play.hint", n=number, label=advice.action.label(self.lang), reason=advice.text(self.lang)))
+        _say(self.t("cli.play.hint", n=number, reason=advice.text(self.lang)))
 
     def undo(self) -> bool:
         done = self.session.undo()

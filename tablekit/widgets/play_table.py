@@ -265,7 +265,7 @@ class PlayTable(TableWidget):
             self._say(tr("widgets.table.no_hint", self._lang), "info")
             return
         self._hint_code = advice.action.code
-        self._say(f"{advice.action.label(self._lang)}: {advice.text(self._lang)}", "hint")
+        self._say(advice.text(self._lang), "hint")  # the hint names its move itself
         self._render(())
 
     # --- "Still winnable?" -----------------------------------------------------------------
