@@ -44,6 +44,7 @@ from tablekit.widgets import controls, links
 from tablekit.widgets.fonts import FontLoader
 from tablekit.widgets.labels import LANGUAGE_NAMES, bot_label, game_label, preset_label
 from tablekit.widgets.play_table import LOCKABLE, PlayTable
+from tablekit.widgets.problems import problem_text
 from tablekit.widgets.walkthrough import RuleWalkthrough
 from tablekit.widgets.whatif import WhatIfPanel
 
@@ -67,6 +68,16 @@ _CSS = """
 }
 </style>
 """
+
+
+def problem_html(exc: BaseException, lang: str) -> str:
+    """A dashboard's problem line for ``exc``: a sentence of the catalogues, escaped.
+
+    >>> problem_html(ValueError("<script>"), "en")
+    '<div class="tk-problem" role="alert">That did not work: Something went wrong, and nothing was changed. You can try again.</div>'
+    """
+    text = _d("problem", lang, detail=problem_text(exc, lang))
+    return f'<div class="tk-problem" role="alert">{html.escape(text)}</div>'
 
 
 def _games() -> list[str]:
@@ -99,11 +110,13 @@ def _d(code: str, lang: str, **params: Any) -> str:
 
 def _read_setup(query: str | Mapping[str, Any] | None, page: str) -> tuple[links.TeacherSetup, BaseException | None]:
     """The teacher's set-up from the page's address (None: ask Voilà); a bad link gives the
-    default set-up and the error to show."""
+    default set-up (in the link's language, when it names one) and the error to show."""
+    given = links.query_string() if query is None else query
     try:
-        return links.parse_setup(links.query_string() if query is None else query, page), None
+        return links.parse_setup(given, page), None
     except (TablekitError, ValueError) as exc:
-        return links.parse_setup("", page), exc
+        lang = links.link_lang(given)
+        return links.parse_setup({"lang": lang} if lang else "", page), exc
 
 
 class Dashboard(widgets.VBox):
@@ -129,6 +142,7 @@ class Dashboard(widgets.VBox):
             options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=lang,
             style={"button_width": "72px"})
         self.problem = widgets.HTML()
+        self._problem: BaseException | None = None  # shown in the problem line, in the page's language
         self.lock_note = widgets.HTML()
         self.add_class("tk-dash")
         self.top = widgets.Box([self.title, self.lead])
@@ -149,6 +163,7 @@ class Dashboard(widgets.VBox):
 
     def _refused(self, control: Any, _state: Any) -> None:
         field = control.description or _d("language", self.lang)  # (the language switch has no label)
+        self._problem = None
         self.problem.value = (f'<div class="tk-problem" role="alert">'
                               f'{html.escape(_d("rejected", self.lang, field=field))}</div>')
 
@@ -172,6 +187,7 @@ class Dashboard(widgets.VBox):
             self._say_locked()
 
     def _say_locked(self) -> None:
+        self._problem = None
         self.problem.value = (f'<div class="tk-problem" role="alert">'
                               f'{html.escape(tr("widgets.table.locked", self.lang))}</div>')
 
@@ -200,12 +216,13 @@ class Dashboard(widgets.VBox):
         self.lang_toggle.tooltips = [_d("language", lang)] * len(LANGUAGES)
         self.lock_note.value = (f'<span class="tk-locked-note">{html.escape(_d("locked_note", lang))}</span>'
                                 if self.setup.lock and self.setup.given else "")
-        self.problem.value = ""
+        self.problem.value = "" if self._problem is None else problem_html(self._problem, lang)
 
     def _show_problem(self, exc: BaseException) -> None:
-        """A friendly message in place of a traceback."""
-        self.problem.value = (f'<div class="tk-problem" role="alert">'
-                              f'{html.escape(_d("problem", self.lang, detail=str(exc)))}</div>')
+        """A friendly message in place of a traceback (worded from the catalogues, never the
+        exception's text; see ``tablekit.widgets.problems``)."""
+        self._problem = exc
+        self.problem.value = problem_html(exc, self.lang)
 
 
 class PlayDashboard(Dashboard):
@@ -375,6 +392,7 @@ class PlayDashboard(Dashboard):
 
     def deal(self) -> None:
         """Deal with the bar's settings: the deal in the code box, or a fresh random deal."""
+        self._problem = None
         self.problem.value = ""
         code = self.setup.deal if self.is_locked("deal") and self.setup.deal else self.code.value.strip()
         try:
@@ -473,6 +491,7 @@ class ExploreDashboard(widgets.VBox):
         self.title = widgets.HTML()
         self.lead = widgets.HTML()
         self.problem = widgets.HTML()
+        self._problem = problem  # the link's problem, worded in the page's language
         self.explorer = StatsExplorer(game=game, lang=setup.lang or lang, preset=setup.preset,
                                       players=setup.players, n=n, workers=workers)
         if setup.bots is not None:
@@ -485,9 +504,6 @@ class ExploreDashboard(widgets.VBox):
                          self.lead, self.problem, self.explorer]
         self.explorer.lang_toggle.observe(lambda c: self.relabel(), names="value")
         self.relabel()
-        if problem is not None:
-            self.problem.value = (f'<div class="tk-problem" role="alert">'
-                                  f'{html.escape(_d("problem", self.lang, detail=str(problem)))}</div>')
 
     @property
     def lang(self) -> str:
@@ -500,6 +516,7 @@ class ExploreDashboard(widgets.VBox):
         lang = self.explorer.lang
         self.title.value = f'<h1 class="tk-title">{html.escape(_d("explore.title", lang))}</h1>'
         self.lead.value = f'<p class="tk-dash-lead">{html.escape(_d("explore.lead", lang))}</p>'
+        self.problem.value = "" if self._problem is None else problem_html(self._problem, lang)
 
 
 def play_dashboard(lang: str = "en", bot_delay: float = 0.6, query: str | Mapping[str, Any] | None = None) -> PlayDashboard:

@@ -55,6 +55,7 @@ from tablekit.widgets.base import (
     offers,
     table_labels,
 )
+from tablekit.widgets.problems import problem_text
 
 
 #: CPU seconds the "Still winnable?" meter may spend after each move.
@@ -373,8 +374,8 @@ class PlayTable(TableWidget):
         if isinstance(code, str) and code.strip():
             try:
                 game, preset, players, _seed = deal_code.decode(code[:40])
-            except ConfigError:
-                self._say(tr("widgets.table.bad_deal_code", self._lang, code=code[:40]), "refusal")
+            except ConfigError as exc:  # worded from the catalogues, with a short excerpt of the code
+                self._say(problem_text(exc, self._lang), "refusal")
                 return
             if not self.fits_lock(game, preset, players) or ("deal" in self._locked and code.strip().upper() != self._deal_code):
                 self._say(tr("widgets.table.locked", self._lang), "refusal")

@@ -12,7 +12,7 @@ characters); where the sentence goes into HTML, the caller escapes it.
 >>> problem_text(ConfigError("up_and_down", "players", 9, "an integer from 2 to 7", low=2, high=7), "en")
 'Players must be a whole number from 2 to 7 (not 9).'
 >>> problem_text(ConfigError("dashboard", "bots", "x" * 100, ["random", "heuristic"]), "ja")
-'対戦相手にxxxxxxxxxxxxxxxxxxxx…は選べません。次のどれかにしてください: ランダム、ヒューリスティック'
+'「対戦相手」にxxxxxxxxxxxxxxxxxxxx…は選べません。次のどれかにしてください: ランダム、ヒューリスティック'
 >>> problem_text(ZeroDivisionError("division by zero"), "en")
 'Something went wrong, and nothing was changed. You can try again.'
 """
@@ -54,10 +54,18 @@ def option_name(game: str, field: str, lang: str) -> str:
     return option_label(game, field, lang)
 
 
+def _value(value: Any, lang: str) -> Any:
+    """A value in a sentence: a switch is on or off, anything else a short excerpt (what was
+    typed or sent; the allowed choices are named in full)."""
+    if isinstance(value, bool):
+        return tr(f"{_P}.{'on' if value else 'off'}", lang)
+    return Verbatim(value)
+
+
 def _choices(exc: ConfigError, lang: str) -> str:
     assert exc.choices is not None
     name = _VALUE_NAMES.get(exc.field, lambda game, value, lang: choice_label(game, exc.field, value, lang))
-    shown = [str(Verbatim(name(exc.game, c, lang))) for c in exc.choices[:MAX_CHOICES]]
+    shown = [_value(c, lang) if isinstance(c, bool) else name(exc.game, c, lang) for c in exc.choices[:MAX_CHOICES]]
     if len(exc.choices) > MAX_CHOICES:
         shown.append("…")
     return ("、" if lang == "ja" else ", ").join(shown)
@@ -66,7 +74,7 @@ def _choices(exc: ConfigError, lang: str) -> str:
 def config_text(exc: ConfigError, lang: str) -> str:
     """A bad option in words: a deal code that is not one, a number out of its range, a value
     that is not one of the choices, or a value the other settings do not allow."""
-    value = Verbatim(exc.value)
+    value = _value(exc.value, lang)
     if exc.game == "deal_code" and exc.field == "deal_code":
         return tr("widgets.table.bad_deal_code", lang, code=value)
     if exc.game == "deal_code" and exc.field in ("game prefix", "preset letter"):
