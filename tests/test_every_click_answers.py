@@ -10,8 +10,9 @@ clicked through at the widget level (``PlayTable.handle``), the way ``play_table
   game (``explain_code``), in English on the English page and in Japanese on the Japanese one,
   never "could not be understood" nor "nothing can be done with that".
 
-Each line is walked by clicking one of the playable things at random, so the positions cover
-every phase the bots and the person reach in the first moves of a game.
+Each line is walked by clicking one of the playable things at random (after a random number of
+unchecked decisions), so the positions cover the phases of a game. The learn page's table is
+clicked the same way at every step of every lesson.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from tablekit.core.registry import list_games, presets, spec
 from tablekit.i18n import tr
 from tablekit.widgets import play_table
 from tablekit.widgets.play_table import PlayTable
+from tablekit.widgets.walkthrough import RuleWalkthrough
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")  # kana and kanji
 DECISIONS = 6  # the person's decisions clicked through per line
@@ -118,6 +120,29 @@ def test_every_click_is_a_move_or_a_reason(game: str, monkeypatch: pytest.Monkey
         for players in sorted(set(spec(game).players_for(preset))):
             whys += play_and_click(game, preset, players)
     assert whys, "no card of the hand was refused: the lines met no card to ask about"
+
+
+@pytest.mark.parametrize("game", [g for g in list_games() if spec(g).lessons])
+def test_every_click_in_every_lesson_step_is_answered(game: str) -> None:
+    """The learn page's table answers the same way, at every step of every lesson."""
+    for lang in ("en", "ja"):
+        walk = RuleWalkthrough(game, lang=lang, autoplay_delay=0)
+        whys = 0
+        for index in range(len(spec(game).lessons)):
+            walk.handle({"type": "lesson", "index": index})
+            while True:
+                for kind, code in dict.fromkeys(js_clicks(walk.view)):
+                    if kind == "why":
+                        whys += 1
+                        walk.handle({"type": "why", "code": code})
+                        text = walk.message
+                        assert text and walk.message_kind in ("info", "refusal"), (index, code, text)
+                        assert text not in {tr("widgets.table.why_unknown", lang), tr("widgets.table.bad_request", lang)}
+                        assert bool(JAPANESE.search(text)) == (lang == "ja"), text
+                if walk.lesson["finished"]:
+                    break
+                walk.handle({"type": "show" if walk.lesson["your_turn"] else "next"})
+        assert whys, "no lesson step showed a card to ask about"
 
 
 def test_a_card_of_the_hand_that_up_or_down_does_not_take_now_gets_the_rule() -> None:
