@@ -1187,9 +1187,25 @@ REFUSALS: dict[str, Callable[[], tuple[NarabeRuno, NarabeRunoState, str]]] = {
 
 
 def test_every_refusal_code_has_a_scenario() -> None:
-    assert set(REFUSALS) == {code for code in K.REASON_CODES if ".illegal." in code}
+    # (NO_FITS_NOWHERE answers a click on a card, not an action: see the test below)
+    assert set(REFUSALS) == {code for code in K.REASON_CODES if ".illegal." in code} - {K.NO_FITS_NOWHERE}
     assert {code for code in K.REASON_CODES if ".ok." in code} == {
         K.OK_PLAY, K.OK_NEW_ROAD, K.OK_CAPTURE, K.OK_DISCARD, K.OK_PASS}
+
+
+def test_a_clicked_card_is_explained_by_its_plays_its_discard_or_why_it_fits_nowhere() -> None:
+    g, s, _ = _one("discard:G1", ["R1", "G1", "G2"], options={"discard_only_if_stuck": True})()
+    assert g.explain_code(s, "R1").reason == K.OK_NEW_ROAD  # its first legal play
+    verdict = g.explain_code(s, "G1")  # fits no anchor, and discarding waits until nothing fits
+    assert verdict.reason == K.NO_FITS_NOWHERE and verdict.params["other"] == "@cards.uno.R1"
+    assert verdict.text("en") == ("green 1 fits no anchor now, and a card may be discarded only when none can be "
+                                  "laid: you could lay red 1.")
+    g, s, _ = _one("discard:G1", ["R1", "G1", "G2"])()
+    assert g.explain_code(s, "G1").reason == K.OK_DISCARD  # without the option it may be discarded
+    g, s, _ = _one("play:W4:0,0>1,0:R", ["W4", "R1", "G2"], options={"discard_only_if_stuck": True})()
+    assert g.explain_code(s, "W4").reason == K.NO_WD4_STRICT  # a rule bars its plays (and R1 fits)
+    assert g.explain_code(s, "B5").reason == K.NO_NOT_IN_HAND
+    assert g.explain_code(s, "play:R1:0,0>1,0").ok  # an action code is explained as it is
 
 
 @pytest.mark.parametrize("code", sorted(REFUSALS))
