@@ -41,6 +41,7 @@ from tablekit.core import (
     make,
     presets,
 )
+from tablekit.core.actions import whole_number
 from tablekit.core.registry import spec
 from tablekit.core.rng import is_seed, random_seed
 from tablekit.i18n import LANGUAGES, has, seat_name, tr
@@ -283,8 +284,8 @@ class _Session:
         """A list number or an action code ('=CODE' forces a code); None if neither."""
         forced = text.startswith("=")
         body = text[1:].strip() if forced else text
-        if not forced and body.isdecimal():
-            number = int(body)
+        number = None if forced else whole_number(body)
+        if number is not None:
             if 1 <= number <= len(legal):
                 return legal[number - 1]
         for candidate in dict.fromkeys((body, body.upper())):
@@ -298,7 +299,7 @@ class _Session:
         advice = self.session.hint()
         assert advice is not None  # asked only on the person's turn
         number = legal.index(advice.action) + 1 if advice.action in legal else "?"
-        _say(self.t("cli.play.hint", n=number, label=advice.action.label(self.lang), reason=advice.text(self.lang)))
+        _say(self.t("cli.play.hint", n=number, reason=advice.text(self.lang)))
 
     def undo(self) -> bool:
         try:

@@ -73,7 +73,7 @@ def human_seats(game: Game[Any], seat: int) -> frozenset[int]:
     """
     n = game.num_players
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-        raise ConfigError(game.name, "seat", seat, f"an integer from 0 to {n - 1}")
+        raise ConfigError(game.name, "seat", seat, f"an integer from 0 to {n - 1}", low=0, high=n - 1)
     return frozenset(spec(game.name).human_seats(game.config, seat))
 
 

@@ -151,6 +151,34 @@ def test_stacked_deck_with_a_non_number_start_card_raises(start: str) -> None:
         game().initial_state(0, first=0, deck=[start])
 
 
+@pytest.mark.parametrize("setup, option, card", [
+    ({"captured": [["W"] * 5, []]}, "captured", "'W'"),  # the deck holds four wilds
+    ({"captured": [["R1", "R1"], ["R1"]]}, "captured", "'R1'"),  # two of each number 1-9, over both seats
+    ({"roads": [[[1, 0, "R1"], [2, 0, "R1"], [3, 0, "R1"]]]}, "roads", "'R1'"),
+    ({"roads": [[[1, 0, "W", "R"], [2, 0, "W", "R"]]], "captured": [["W", "W", "W"], []]}, "captured", "'W'"),
+    ({"captured": [["X9"], []]}, "captured", "'X9'"),
+])
+def test_set_up_cards_beyond_the_deck_name_the_option_and_the_card(setup: dict[str, Any], option: str,
+                                                                     card: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        game(players=2).initial_state(0, **setup)
+    message = str(caught.value)
+    assert message.startswith(f"{option}:") and card in message
+    assert "x not in list" not in message
+
+
+@pytest.mark.parametrize("captured", ["WW", [["W"]], [["W"], [], []], {"0": ["W"]}, [["W"], "R1"], 5])
+def test_captured_must_be_one_list_of_cards_per_seat(captured: Any) -> None:
+    with pytest.raises(ValueError, match=r"^captured must be one list of UNO cards per seat, 2 lists"):
+        game(players=2).initial_state(0, captured=captured)
+
+
+def test_set_up_cards_up_to_the_decks_copies_are_taken() -> None:
+    s = game(players=2).initial_state(0, captured=[["W", "W"], ["W", "W"]])
+    assert s.captured == (("W", "W"), ("W", "W"))
+    assert "W" not in [*s.hands[0], *s.hands[1], *s.draw, s.start, *(c for _, c in s.scoring)]
+
+
 def test_scoring_cards_are_dealt_in_layout_order() -> None:
     scoring = ["B4", "Y2", "GS", "W", "RD", "G7"]
     s = position(game(), hands(3, ["R1", "R2", "R3"]), scoring=scoring)
@@ -1159,9 +1187,25 @@ REFUSALS: dict[str, Callable[[], tuple[NarabeRuno, NarabeRunoState, str]]] = {
 
 
 def test_every_refusal_code_has_a_scenario() -> None:
-    assert set(REFUSALS) == {code for code in K.REASON_CODES if ".illegal." in code}
+    # (NO_FITS_NOWHERE answers a click on a card, not an action: see the test below)
+    assert set(REFUSALS) == {code for code in K.REASON_CODES if ".illegal." in code} - {K.NO_FITS_NOWHERE}
     assert {code for code in K.REASON_CODES if ".ok." in code} == {
         K.OK_PLAY, K.OK_NEW_ROAD, K.OK_CAPTURE, K.OK_DISCARD, K.OK_PASS}
+
+
+def test_a_clicked_card_is_explained_by_its_plays_its_discard_or_why_it_fits_nowhere() -> None:
+    g, s, _ = _one("discard:G1", ["R1", "G1", "G2"], options={"discard_only_if_stuck": True})()
+    assert g.explain_code(s, "R1").reason == K.OK_NEW_ROAD  # its first legal play
+    verdict = g.explain_code(s, "G1")  # fits no anchor, and discarding waits until nothing fits
+    assert verdict.reason == K.NO_FITS_NOWHERE and verdict.params["other"] == "@cards.uno.R1"
+    assert verdict.text("en") == ("green 1 fits no anchor now, and a card may be discarded only when none can be "
+                                  "laid: you could lay red 1.")
+    g, s, _ = _one("discard:G1", ["R1", "G1", "G2"])()
+    assert g.explain_code(s, "G1").reason == K.OK_DISCARD  # without the option it may be discarded
+    g, s, _ = _one("play:W4:0,0>1,0:R", ["W4", "R1", "G2"], options={"discard_only_if_stuck": True})()
+    assert g.explain_code(s, "W4").reason == K.NO_WD4_STRICT  # a rule bars its plays (and R1 fits)
+    assert g.explain_code(s, "B5").reason == K.NO_NOT_IN_HAND
+    assert g.explain_code(s, "play:R1:0,0>1,0").ok  # an action code is explained as it is
 
 
 @pytest.mark.parametrize("code", sorted(REFUSALS))

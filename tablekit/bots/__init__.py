@@ -27,6 +27,7 @@ from tablekit.core.errors import ConfigError
 from tablekit.core.game import Game
 from tablekit.core.registry import spec
 from tablekit.core.verdict import Advice
+from tablekit.i18n import has
 
 
 @runtime_checkable
@@ -113,7 +114,9 @@ def advise(bot: Bot, observation: dict[str, Any], legal: Sequence[Action], rng: 
     if method is not None:
         result: Advice = method(observation, legal, rng)
         return result
-    return Advice(bot.choose(observation, legal, rng), "core.hint.bot_choice", {"bot": bot.name})
+    label = f"widgets.stats.bot.{bot.name}"  # the bot's name in the learner's language, where it has one
+    return Advice(bot.choose(observation, legal, rng), "core.hint.bot_choice",
+                  {"bot": f"@{label}" if has(label) else bot.name})
 
 
 __all__ = ["Advice", "BOT_NAMES", "Bot", "RandomBot", "SearchingBot", "advise", "bot_names", "decide", "make_bot"]

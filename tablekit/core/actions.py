@@ -6,7 +6,28 @@ Each game defines its action classes (frozen dataclasses deriving from :class:`A
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
+# ASCII digits only ("[0-9]", never "\d" or str.isdigit, which take "²" and "٣"), written the
+# one canonical way: no sign unless allowed, no leading zero, at most 18 digits.
+_WHOLE = re.compile(r"0|[1-9][0-9]{0,17}")
+_SIGNED = re.compile(r"0|-?[1-9][0-9]{0,17}")
+
+
+def whole_number(text: str, signed: bool = False) -> int | None:
+    """The number that ``text`` writes in ASCII digits the one way a code writes it ("37",
+    "0"; with ``signed``, "-2" too), else None. Codes are parsed with this, never with
+    ``str.isdigit``/``int`` alone: those take "²" (then ``int`` fails) and "٣" (read as 3).
+
+    >>> [whole_number(t) for t in ("37", "0", "²", "٣", "037", "+3", " 3", "-2", "")]
+    [37, 0, None, None, None, None, None, None, None]
+    >>> whole_number("-2", signed=True), whole_number("-0", signed=True)
+    (-2, None)
+    """
+    if not isinstance(text, str) or (_SIGNED if signed else _WHOLE).fullmatch(text) is None:
+        return None
+    return int(text)
 
 
 class Action:

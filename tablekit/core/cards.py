@@ -219,7 +219,7 @@ def uno_number(code: str) -> int | None:
     (9, None, None)
     """
     kind = uno_kind(code)
-    return int(kind) if kind.isdigit() else None
+    return int(kind) if len(kind) == 1 and "0" <= kind <= "9" else None
 
 
 def uno_name(code: str, lang: str = "en") -> str:

@@ -59,7 +59,7 @@ class GameConfig:
             elif between is not None:
                 lo, hi = between
                 if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-                    raise ConfigError(self.GAME, f.name, value, f"an integer from {lo} to {hi}")
+                    raise ConfigError(self.GAME, f.name, value, f"an integer from {lo} to {hi}", low=lo, high=hi)
         self.validate()
 
     def validate(self) -> None:

@@ -36,7 +36,7 @@ def _coded_games() -> dict[str, str]:
 def _check_players(game: str, players: object, preset: str | None = None) -> int:
     low, high = spec(game).players_for(preset)
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
-        raise ConfigError("deal_code", "players", players, f"an integer from {low} to {high}")
+        raise ConfigError("deal_code", "players", players, f"an integer from {low} to {high}", low=low, high=high)
     return players
 
 

@@ -32,16 +32,30 @@ class InvalidActionError(TablekitError):
 
 
 class ConfigError(TablekitError, ValueError):
-    """A bad game option. Names the field, the value given and the allowed values."""
+    """A bad game option. Names the field, the value given and the allowed values.
 
-    def __init__(self, game: str, field: str, value: Any, allowed: str | Iterable[Any]) -> None:
+    ``allowed`` is the values themselves (kept in ``choices``) or a description; a range of
+    whole numbers also gives ``low`` and ``high``. A page words the problem from these fields
+    in its own language (``str()`` is the English sentence for a programmer).
+
+    >>> e = ConfigError("up_and_down", "players", 9, "an integer from 2 to 7", low=2, high=7)
+    >>> e.field, e.choices, (e.low, e.high)
+    ('players', None, (2, 7))
+    >>> ConfigError("up_and_down", "mode", "x", ["basic", "solo"]).choices
+    ('basic', 'solo')
+    """
+
+    def __init__(self, game: str, field: str, value: Any, allowed: str | Iterable[Any], *,
+                 low: int | None = None, high: int | None = None) -> None:
         self.game = game
         self.field = field
         self.value = value
-        if isinstance(allowed, str):
-            self.allowed = allowed
+        self.choices: tuple[Any, ...] | None = None if isinstance(allowed, str) else tuple(allowed)
+        self.low, self.high = low, high
+        if self.choices is None:
+            self.allowed = str(allowed)
         else:
-            self.allowed = ", ".join(repr(a) for a in allowed)
+            self.allowed = ", ".join(repr(a) for a in self.choices)
         super().__init__(f"{game}: option {field!r} must be {self.allowed} (got {value!r})")
 
 

@@ -140,6 +140,14 @@ class Game(Generic[S]):
         """Parse an action code; raises InvalidActionError if it is not one of this game."""
         raise NotImplementedError
 
+    def explain_code(self, state: S, code: str) -> Verdict:
+        """``explain`` for a code as a table sends it when something is clicked: an action code,
+        or the code of a card in the hand of the player to move (a card that may not be used
+        now gets the rule that stops it, e.g. "now take a card from the ring"). A game whose
+        actions are not written as card codes says what a card means here; InvalidActionError
+        when the code is neither."""
+        return self.explain(state, self.action_from_code(code))
+
     def observe(self, state: S, player: int | None) -> dict[str, Any]:
         """All that ``player`` may know, JSON-ready. ``None`` is the open teaching view."""
         raise NotImplementedError

@@ -48,7 +48,17 @@ class Event(NamedTuple):
 
 
 class Advice(NamedTuple):
-    """A bot's choice with the reason it would give a learner (an i18n code + parameters)."""
+    """A bot's choice with the reason it would give a learner (an i18n code + parameters).
+
+    The reason is the whole hint: it names the move itself (a table shows it alone, never
+    after the move's label, which would say the move twice). A generic reason names it with
+    ``{action}``, the action's label.
+
+    >>> from tablekit import make
+    >>> move = make("up_and_down").action_from_code("37")
+    >>> Advice(move, "core.hint.random", {}).text("en")
+    'Any legal move will do: Play 37, picked at random.'
+    """
 
     action: Any
     reason: str
@@ -57,4 +67,4 @@ class Advice(NamedTuple):
     def text(self, lang: str = "en") -> str:
         from tablekit.i18n import tr
 
-        return tr(self.reason, lang, **self.params)
+        return tr(self.reason, lang, **{"action": self.action.label(lang), **self.params})

@@ -30,6 +30,7 @@ from __future__ import annotations
 import json
 import numbers
 import string
+import unicodedata
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Callable, Mapping
@@ -153,6 +154,46 @@ class _Formatter(string.Formatter):
         if isinstance(value, str) and value.startswith("@"):
             value = tr(value[1:], self.lang)
         return super().format_field(value, format_spec)
+
+
+#: Characters of outside text (what a person typed, what a page sent) that a message repeats.
+EXCERPT_LIMIT = 20
+
+
+class Verbatim:
+    """Outside text as a parameter: what a person typed or a page sent, repeated in a message
+    as it is (never looked up as a code, as a text starting with ``@`` would be), on one line
+    without control or format characters, and cut to ``limit`` characters with "…". A message
+    never echoes more than that; where it goes into HTML, the caller escapes the sentence.
+
+    >>> tr("widgets.table.bad_deal_code", "en", code=Verbatim("UD-" + "9" * 200_000))
+    'UD-99999999999999999… is not a deal code. A deal code looks like UD-B4-7F3A9.'
+    >>> str(Verbatim("@core.seat")), str(Verbatim("a\\nb\\u202ec")), str(Verbatim(42))
+    ('@core.seat', 'a bc', '42')
+    """
+
+    __slots__ = ("text",)
+
+    def __init__(self, value: Any, limit: int = EXCERPT_LIMIT) -> None:
+        raw = (value if isinstance(value, str) else str(value))[: 4 * limit + 8]
+        kept = []
+        for ch in raw:
+            kind = unicodedata.category(ch)
+            if kind in ("Cc", "Zl", "Zp", "Zs"):
+                kept.append(" ")
+            elif kind[0] != "C":  # format (bidi overrides), surrogate, private and unassigned go
+                kept.append(ch)
+        text = " ".join("".join(kept).split())
+        self.text = text if len(text) <= limit else text[:limit] + "…"
+
+    def __format__(self, spec: str) -> str:
+        return format(self.text, spec)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Verbatim({self.text!r})"
 
 
 def seat_name(seat: int, lang: str = "en") -> str:

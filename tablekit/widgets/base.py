@@ -4,9 +4,10 @@
 log, a live line for screen readers, a language switch and requests from the browser that
 Python checks. This base holds those synced traits and the request loop: a request is a dict
 with a ``type``; each subclass maps types to handlers; whatever goes wrong becomes a friendly
-message (a refusal with the rule's reason, or "that request could not be understood") and no
-traceback ever reaches the learner. Synced traits are display state only: Python never acts on
-a trait value written by the browser.
+message (a refusal with the rule's reason, or a sentence of the catalogues: never an
+exception's text, see ``tablekit.widgets.problems``) and no traceback ever reaches the
+learner. Synced traits are display state only: Python never acts on a trait value written by
+the browser.
 
 >>> view = {"lang": "en", "zones": [
 ...     {"kind": "hand", "id": "h", "label": "", "hidden": 2, "cards": [{"face": None, "playable": True, "action": "x"}]},
@@ -36,11 +37,13 @@ import anywidget
 import traitlets
 
 from tablekit.core.errors import IllegalActionError, InvalidActionError, TablekitError
+from tablekit.core.game import Game
 from tablekit.core.view import iter_cards, marks_shown, number_picker, picker_value, put_mark
 from tablekit.core.verdict import Event, Verdict
 from tablekit.i18n import LANGUAGES, tr
 from tablekit.render.svg import card_svg
 from tablekit.widgets.limits import check_request
+from tablekit.widgets.problems import problem_text
 from tablekit.widgets.fonts import font_css
 
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -231,11 +234,15 @@ class TableWidget(anywidget.AnyWidget):
                 handler(content)
         except IllegalActionError as exc:
             self._say(exc.text(self._lang), "refusal")
-        except (TablekitError, ValueError, TypeError) as exc:
-            self._say(tr("widgets.table.bad_request", self._lang, detail=str(exc)), "error")
-        except Exception as exc:  # a bug: the kernel log keeps the traceback, the learner a sentence
+        except TablekitError as exc:  # a bad code or option: worded from the catalogues, never its text
+            _log.info("refused a request: %.300s", exc)
+            self._say(problem_text(exc, self._lang), "error")
+        except (ValueError, TypeError) as exc:
+            _log.info("refused a malformed request: %.300s", exc)
+            self._say(tr("widgets.table.bad_request", self._lang), "error")
+        except Exception:  # a bug: the kernel log keeps the traceback, the learner a sentence
             _log.exception("request of type %.40r failed", content.get("type") if isinstance(content, dict) else None)
-            self._say(tr("widgets.table.bad_request", self._lang, detail=type(exc).__name__), "error")
+            self._say(tr("widgets.table.bad_request", self._lang), "error")
 
     @staticmethod
     def _code(content: Mapping[str, Any], limit: int = 40) -> str:
@@ -334,6 +341,17 @@ class TableWidget(anywidget.AnyWidget):
 
     def _say_verdict(self, verdict: Verdict) -> None:
         self._say(verdict.text(self._lang), "info" if verdict.ok else "refusal")
+
+    def _say_why(self, game: Game[Any], state: Any, code: str) -> None:
+        """The answer to a click on something that does not play at once: the rule's reason
+        from ``game.explain_code`` (an action code, or a card of the hand as the front end
+        sends it); a code that is neither is told so in a sentence of the catalogue."""
+        try:
+            verdict = game.explain_code(state, code)
+        except InvalidActionError:
+            self._say(tr("widgets.table.why_unknown", self._lang), "refusal")
+            return
+        self._say_verdict(verdict)
 
     def _log_texts(self) -> list[str]:
         return [e.text(self._lang) for e in self._log_events]

@@ -46,6 +46,7 @@ from tablekit.widgets import controls, links, notices
 from tablekit.widgets.fonts import FontLoader
 from tablekit.widgets.labels import LANGUAGE_NAMES, bot_options, game_label, preset_label
 from tablekit.widgets.play_table import LOCKABLE, PlayTable
+from tablekit.widgets.problems import problem_text
 from tablekit.widgets.walkthrough import RuleWalkthrough
 from tablekit.widgets.whatif import WhatIfPanel
 
@@ -69,6 +70,16 @@ _CSS = """
 }
 </style>
 """
+
+
+def problem_html(exc: BaseException, lang: str) -> str:
+    """A dashboard's problem line for ``exc``: a sentence of the catalogues, escaped.
+
+    >>> problem_html(ValueError("<script>"), "en")
+    '<div class="tk-problem" role="alert">That did not work: Something went wrong, and nothing was changed. You can try again.</div>'
+    """
+    text = _d("problem", lang, detail=problem_text(exc, lang))
+    return f'<div class="tk-problem" role="alert">{html.escape(text)}</div>'
 
 
 def _games() -> list[str]:
@@ -104,13 +115,22 @@ def _notice_html(reason: str, lang: str) -> str:
     return f'<div class="tk-problem tk-notice" role="alert">{html.escape(_d(f"notice.{reason}", lang))}</div>'
 
 
+def _problem_line(problem: BaseException | None, notice: str | None, lang: str) -> str:
+    """A page's problem line in ``lang``: the server's latest notice, else the problem, else nothing."""
+    if notice is not None:
+        return _notice_html(notice, lang)
+    return "" if problem is None else problem_html(problem, lang)
+
+
 def _read_setup(query: str | Mapping[str, Any] | None, page: str) -> tuple[links.TeacherSetup, BaseException | None]:
     """The teacher's set-up from the page's address (None: ask Voilà); a bad link gives the
-    default set-up and the error to show."""
+    default set-up (in the link's language, when it names one) and the error to show."""
+    given = links.query_string() if query is None else query
     try:
-        return links.parse_setup(links.query_string() if query is None else query, page), None
+        return links.parse_setup(given, page), None
     except (TablekitError, ValueError) as exc:
-        return links.parse_setup("", page), exc
+        lang = links.link_lang(given)
+        return links.parse_setup({"lang": lang} if lang else "", page), exc
 
 
 class Dashboard(widgets.VBox):
@@ -136,6 +156,8 @@ class Dashboard(widgets.VBox):
             options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=lang,
             style={"button_width": "72px"})
         self.problem = widgets.HTML()
+        self._problem: BaseException | None = None  # shown in the problem line, in the page's language
+        self._notice: str | None = None  # the server's latest notice (tablekit.widgets.notices), shown first
         self.lock_note = widgets.HTML()
         self.add_class("tk-dash")
         self.top = widgets.Box([self.title, self.lead])
@@ -150,8 +172,10 @@ class Dashboard(widgets.VBox):
         notices.listen(self.show_notice)
 
     def show_notice(self, reason: str) -> None:
-        """The server's notice (a dropped frame, the kernel about to end) as a friendly message."""
-        self.problem.value = _notice_html(reason, self.lang)
+        """The server's notice (a dropped frame, the kernel about to end) as a friendly message,
+        worded again when the language changes."""
+        self._notice = reason
+        self.problem.value = _problem_line(self._problem, self._notice, self.lang)
 
     def _watch(self, *controls_: Any) -> None:
         """Show a friendly message when the page sends one of these controls a value it does not
@@ -161,6 +185,7 @@ class Dashboard(widgets.VBox):
 
     def _refused(self, control: Any, _state: Any) -> None:
         field = control.description or _d("language", self.lang)  # (the language switch has no label)
+        self._problem = None
         self.problem.value = (f'<div class="tk-problem" role="alert">'
                               f'{html.escape(_d("rejected", self.lang, field=field))}</div>')
 
@@ -184,6 +209,7 @@ class Dashboard(widgets.VBox):
             self._say_locked()
 
     def _say_locked(self) -> None:
+        self._problem = None
         self.problem.value = (f'<div class="tk-problem" role="alert">'
                               f'{html.escape(tr("widgets.table.locked", self.lang))}</div>')
 
@@ -212,12 +238,13 @@ class Dashboard(widgets.VBox):
         self.lang_toggle.tooltips = [_d("language", lang)] * len(LANGUAGES)
         self.lock_note.value = (f'<span class="tk-locked-note">{html.escape(_d("locked_note", lang))}</span>'
                                 if self.setup.lock and self.setup.given else "")
-        self.problem.value = ""
+        self.problem.value = _problem_line(self._problem, self._notice, lang)
 
     def _show_problem(self, exc: BaseException) -> None:
-        """A friendly message in place of a traceback."""
-        self.problem.value = (f'<div class="tk-problem" role="alert">'
-                              f'{html.escape(_d("problem", self.lang, detail=str(exc)))}</div>')
+        """A friendly message in place of a traceback (worded from the catalogues, never the
+        exception's text; see ``tablekit.widgets.problems``)."""
+        self._problem, self._notice = exc, None
+        self.problem.value = problem_html(exc, self.lang)
 
 
 class PlayDashboard(Dashboard):
@@ -388,6 +415,7 @@ class PlayDashboard(Dashboard):
 
     def deal(self) -> None:
         """Deal with the bar's settings: the deal in the code box, or a fresh random deal."""
+        self._problem = None
         self.problem.value = ""
         code = self.setup.deal if self.is_locked("deal") and self.setup.deal else self.code.value.strip()
         try:
@@ -419,7 +447,7 @@ class PlayDashboard(Dashboard):
                     self.game.observe(self._on_game, names="value")
             low, high = spec(game).players_for(preset)
             if not low <= players <= high:
-                raise ConfigError(game, "players", players, f"from {low} to {high}")
+                raise ConfigError(game, "players", players, f"from {low} to {high}", low=low, high=high)
             self.table.new_game(game, preset, players, seed=seed, seat=0, bots=bots)
         except (TablekitError, ValueError) as exc:
             self._show_problem(exc)
@@ -486,6 +514,8 @@ class ExploreDashboard(widgets.VBox):
         self.title = widgets.HTML()
         self.lead = widgets.HTML()
         self.problem = widgets.HTML()
+        self._problem = problem  # the link's problem, worded in the page's language
+        self._notice: str | None = None  # the server's latest notice (tablekit.widgets.notices), shown first
         self.explorer = StatsExplorer(game=game, lang=setup.lang or lang, preset=setup.preset,
                                       players=setup.players, n=n, workers=workers)
         if setup.bots is not None:
@@ -500,17 +530,16 @@ class ExploreDashboard(widgets.VBox):
         self.explorer.lang_toggle.observe(lambda c: self.relabel(), names="value")
         self.relabel()
         notices.listen(self.show_notice)
-        if problem is not None:
-            self.problem.value = (f'<div class="tk-problem" role="alert">'
-                                  f'{html.escape(_d("problem", self.lang, detail=str(problem)))}</div>')
 
     @property
     def lang(self) -> str:
         return str(self.explorer.lang)
 
     def show_notice(self, reason: str) -> None:
-        """The server's notice (a dropped frame, the kernel about to end) as a friendly message."""
-        self.problem.value = _notice_html(reason, self.lang)
+        """The server's notice (a dropped frame, the kernel about to end) as a friendly message,
+        worded again when the language changes."""
+        self._notice = reason
+        self.problem.value = _problem_line(self._problem, self._notice, self.lang)
 
     def set_lang(self, lang: str) -> None:
         self.explorer.set_lang(lang)
@@ -519,6 +548,7 @@ class ExploreDashboard(widgets.VBox):
         lang = self.explorer.lang
         self.title.value = f'<h1 class="tk-title">{html.escape(_d("explore.title", lang))}</h1>'
         self.lead.value = f'<p class="tk-dash-lead">{html.escape(_d("explore.lead", lang))}</p>'
+        self.problem.value = _problem_line(self._problem, self._notice, lang)
 
 
 def play_dashboard(lang: str = "en", bot_delay: float = 0.6, query: str | Mapping[str, Any] | None = None) -> PlayDashboard:

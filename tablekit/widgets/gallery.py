@@ -45,7 +45,7 @@ from tablekit.core.view import (
     zone,
 )
 from tablekit.core.verdict import Event
-from tablekit.i18n import seat_name, tr
+from tablekit.i18n import Verbatim, seat_name, tr
 from tablekit.render.svg import standard_face
 from tablekit.widgets.base import Handler, TableWidget
 
@@ -140,12 +140,12 @@ class ZoneGallery(TableWidget):
     def _req_play(self, content: dict[str, Any]) -> None:
         code = self._code(content)
         self.chosen.append(code)
-        chosen = Event(f"{NS}.chosen", {"code": code})
+        chosen = Event(f"{NS}.chosen", {"code": Verbatim(code)})
         self._say(chosen.text(self._lang), "info")
         self._narrate([chosen])
 
     def _req_why(self, content: dict[str, Any]) -> None:
-        self._say(tr(f"{NS}.why", self._lang, code=self._code(content)), "info")
+        self._say(tr(f"{NS}.why", self._lang, code=Verbatim(self._code(content))), "info")
 
     def _relabel(self) -> None:
         self._show(gallery_view(self._lang))

@@ -85,7 +85,7 @@ from tablekit.bots import bot_names
 from tablekit.core import deal_code
 from tablekit.core.errors import ConfigError
 from tablekit.core.registry import list_games, make, spec
-from tablekit.i18n import LANGUAGES, tr
+from tablekit.i18n import LANGUAGES, Verbatim, tr
 
 #: The dashboards (``dashboards/<page>.ipynb``) and the parameters each takes, in link order.
 PAGES: dict[str, tuple[str, ...]] = {
@@ -100,25 +100,14 @@ _ORDER = ("game", "preset", "players", "bots", "open_hands", "undo", "deal", "le
 #: 1/on/true/yes and 0/off/false/no is read.
 FLAGS: dict[str, tuple[str, str]] = {"open_hands": ("on", "off"), "undo": ("on", "off"), "lock": ("1", "0")}
 _TRUE, _FALSE = ("1", "on", "true", "yes"), ("0", "off", "false", "no")
-_SHOWN = 40  # characters of a bad value repeated in a message
 _NUMBER = re.compile(r"^[0-9]{1,3}$")
-
-
-class _Verbatim:
-    """Text from the address, written as it is (a ``str`` parameter starting with ``@`` would
-    be looked up as an i18n code)."""
-
-    def __init__(self, text: object) -> None:
-        self.text = str(text)[:_SHOWN]
-
-    def __format__(self, spec: str) -> str:
-        return format(self.text, spec)
 
 
 class LinkError(ConfigError):
     """A teacher link that cannot be used: names the parameter, the value and what is allowed.
 
-    ``text(lang)`` is the sentence for the page (``str()`` is the English one).
+    ``text(lang)`` is the sentence for the page (``str()`` is the English one); it repeats
+    what the link says only as a short :class:`~tablekit.i18n.Verbatim` excerpt.
 
     >>> try:
     ...     parse_setup("lang=fr", "play")
@@ -133,7 +122,7 @@ class LinkError(ConfigError):
         super().__init__("link", field, value, allowed)
         shown = allowed if isinstance(allowed, str) else ", ".join(str(a) for a in allowed)
         self.code = code
-        self.params: dict[str, Any] = {"field": _Verbatim(field), "value": _Verbatim(value), "allowed": shown,
+        self.params: dict[str, Any] = {"field": Verbatim(field), "value": Verbatim(value), "allowed": shown,
                                        **params}
 
     def text(self, lang: str = "en") -> str:
@@ -349,6 +338,21 @@ def _single_values(query: str | Mapping[str, Any]) -> dict[str, str]:
     return out
 
 
+def link_lang(query: str | Mapping[str, Any]) -> str | None:
+    """The language a link asks for, even when the rest of the link is wrong (the page then
+    says what is wrong in that language); None when it names none, or not a language of ours.
+
+    >>> link_lang("lang=JA&players=99"), link_lang("lang=fr"), link_lang("lang=ja&lang=en"), link_lang("")
+    ('ja', None, None, None)
+    """
+    try:
+        value = _single_values(query).get("lang")
+    except LinkError:
+        return None
+    low = value.strip().lower() if value is not None else None
+    return low if low in LANGUAGES else None
+
+
 def _lesson_index(game: str | None, value: str, lesson_games: Sequence[str]) -> tuple[str, int]:
     """(game, index) of a lesson given by its menu number (needs ``game``) or its name (the
     short name needs ``game``, the full one names it)."""
@@ -395,7 +399,7 @@ def parse_setup(query: str | Mapping[str, Any], page: str) -> TeacherSetup:
         if name in PASSED_THROUGH:
             continue
         if name not in accepted:
-            raise LinkError("widgets.links.unknown", name, name, list(accepted), name=_Verbatim(name))
+            raise LinkError("widgets.links.unknown", name, name, list(accepted), name=Verbatim(name))
     given = frozenset(name for name in values if name not in PASSED_THROUGH)
     out: dict[str, Any] = {}
 
@@ -440,7 +444,9 @@ def parse_setup(query: str | Mapping[str, Any], page: str) -> TeacherSetup:
             try:  # a preset may allow fewer player counts than the game
                 make(game, preset=out.get("preset"), players=out["players"])
             except ConfigError as exc:
-                raise LinkError("widgets.links.choice", "players", values["players"], exc.allowed) from None
+                low, high = (exc.low, exc.high) if exc.low is not None and exc.high is not None else (low, high)
+                raise LinkError("widgets.links.range", "players", values["players"], f"an integer from {low} to {high}",
+                                low=low, high=high) from None
     if game is not None and "bots" in values:
         out["bots"] = _choice("bots", values["bots"], bot_names(game))
 
@@ -469,7 +475,7 @@ def setup_link(page: str, **fields: Any) -> str:
     accepted = _check_page(page)
     for name in fields:
         if name not in _ORDER:
-            raise LinkError("widgets.links.unknown", name, name, list(accepted), name=_Verbatim(name))
+            raise LinkError("widgets.links.unknown", name, name, list(accepted), name=Verbatim(name))
     pairs: list[tuple[str, str]] = []
     for name in _ORDER:
         value = fields.get(name)
@@ -484,5 +490,5 @@ def setup_link(page: str, **fields: Any) -> str:
     return f"{page}.ipynb?{setup.query()}" if pairs else f"{page}.ipynb"
 
 
-__all__ = ["FLAGS", "PAGES", "PASSED_THROUGH", "LinkError", "TeacherSetup", "in_voila", "parse_setup", "query_string",
-           "setup_link", "visitor_pending"]
+__all__ = ["FLAGS", "PAGES", "PASSED_THROUGH", "LinkError", "TeacherSetup", "in_voila", "link_lang", "parse_setup",
+           "query_string", "setup_link", "visitor_pending"]

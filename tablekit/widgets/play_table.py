@@ -70,6 +70,7 @@ from tablekit.widgets.base import (
     mark_places,
     table_labels,
 )
+from tablekit.widgets.problems import problem_text
 
 
 #: CPU seconds the "Still winnable?" meter may spend after each move.
@@ -280,7 +281,7 @@ class PlayTable(TableWidget):
             else:
                 self._say(tr("core.illegal.not_your_turn", self._lang, player=self.session.current_player), "info")
             return
-        self._say_verdict(self.session.explain(code))
+        self._say_why(self.session.game, self.session.state, code)
 
     def _req_hint(self, _content: dict[str, Any]) -> None:
         advice = self.session.hint()
@@ -288,7 +289,7 @@ class PlayTable(TableWidget):
             self._say(tr("widgets.table.no_hint", self._lang), "info")
             return
         self._hint_code = advice.action.code
-        self._say(f"{advice.action.label(self._lang)}: {advice.text(self._lang)}", "hint")
+        self._say(advice.text(self._lang), "hint")  # the hint names its move itself
         self._render(())
 
     # --- "Still winnable?" -----------------------------------------------------------------
@@ -398,8 +399,8 @@ class PlayTable(TableWidget):
         if isinstance(code, str) and code.strip():
             try:
                 game, preset, players, _seed = deal_code.decode(code[:40])
-            except ConfigError:
-                self._say(tr("widgets.table.bad_deal_code", self._lang, code=code[:40]), "refusal")
+            except ConfigError as exc:  # worded from the catalogues, with a short excerpt of the code
+                self._say(problem_text(exc, self._lang), "refusal")
                 return
             if not self.fits_lock(game, preset, players) or ("deal" in self._locked and code.strip().upper() != self._deal_code):
                 self._say(tr("widgets.table.locked", self._lang), "refusal")

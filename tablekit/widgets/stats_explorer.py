@@ -68,12 +68,13 @@ from tablekit.bots.search import SearchBot
 from tablekit.core.errors import ConfigError, TablekitError
 from tablekit.core.game import Game
 from tablekit.core.registry import list_games, make, presets, spec
-from tablekit.i18n import LANGUAGES, has, seat_name, tr
+from tablekit.i18n import LANGUAGES, Verbatim, seat_name, tr
 from tablekit.sim import CancelledError, simulate
 from tablekit.sim.scorecard import Scorecard, score_frames
 from tablekit.sim.stats import first_player_edge, game_mean_scores, mean_interval, score_effect, seat_summary
 from tablekit.widgets import plots
 from tablekit.widgets.controls import BoundedIntText, Checkbox, Dropdown, IntText, Text, ToggleButtons
+from tablekit.widgets.problems import problem_text
 from tablekit.widgets.labels import (  # noqa: F401  (re-exported: older imports)
     LANGUAGE_NAMES,
     bot_label,
@@ -164,10 +165,13 @@ class _Refused(Exception):
         self.params = params
 
 
-def _shown(value: Any, limit: int = 40) -> str:
-    """A short, printable form of a value the page sent."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def _shown(value: Any) -> Verbatim:
+    """A short, printable form of a value the page sent (as Python writes it: "5" is '5').
+
+    >>> print(_shown("5"), _shown(5), _shown("x" * 500))
+    '5' 5 'xxxxxxxxxxxxxxxxxxx…
+    """
+    return Verbatim(repr(value))
 
 
 def _whole(value: Any, low: int, high: int, field: Label) -> int:
@@ -785,23 +789,14 @@ class StatsExplorer(widgets.VBox):
             self.status.value = f'<div class="tk-status tk-{kind}" role="status">{text}</div>'
 
     def _error_status(self, exc: BaseException) -> None:
-        """Turn an exception into a friendly message (never a traceback)."""
-        _log.debug("stats explorer run failed", exc_info=exc)
-        if isinstance(exc, ConfigError):
-            code = self._option_code(exc.field)
-            self._set_status("error", "error.config", option=f"@{code}" if code else exc.field,
-                             value=repr(exc.value), allowed=exc.allowed)
-        elif isinstance(exc, TablekitError):
-            self._set_status("error", "error.engine", message=str(exc))
+        """Turn an exception into a friendly message, worded from the catalogues in the page's
+        language (never its text, never a traceback: those go to the log)."""
+        if isinstance(exc, TablekitError):
+            _log.info("stats explorer refused the options: %.300s", exc)
+            self._set_status("error", "error.config", problem=lambda lang: problem_text(exc, lang))
         else:
-            self._set_status("error", "error.unexpected", kind=type(exc).__name__, message=str(exc))
-
-    def _option_code(self, field: str) -> str | None:
-        game = self.game_select.value
-        for code in (f"{game}.option.{field}", f"widgets.stats.option.{game}.{field}"):
-            if has(code, self.lang):
-                return code
-        return None
+            _log.warning("stats explorer run failed", exc_info=exc)
+            self._set_status("error", "error.unexpected")
 
     # --- running ------------------------------------------------------------------------------
     def _checked_game(self, value: Any) -> str:
@@ -901,10 +896,10 @@ class StatsExplorer(widgets.VBox):
         try:
             self._execute_job(job)
         except Exception as exc:  # last resort: a run must never end in a traceback
-            _log.debug("stats explorer failed while reporting", exc_info=exc)
+            _log.warning("stats explorer failed while reporting", exc_info=exc)
             self._set_running(False)
-            self._status = ("error", "error.unexpected", {"kind": type(exc).__name__, "message": str(exc)})
-            self.last_error = html.escape(str(exc))
+            self._status = ("error", "error.unexpected", {})
+            self.last_error = html.escape(_t("error.unexpected", self.lang))
             self.status.value = f'<div class="tk-error" role="alert">{self.last_error}</div>'
 
     def _execute_job(self, job: _Job) -> None:

@@ -227,7 +227,7 @@ class RuleWalkthrough(TableWidget):
         if self.match.is_over:
             self._say(tr("core.game_over", self._lang), "info")
             return
-        self._say_verdict(self.match.explain(code))
+        self._say_why(self.match.game, self.match.state, code)
 
     def _req_show(self, _content: dict[str, Any]) -> None:
         """Reveal the answer of a "your turn" step by playing it."""

@@ -25,21 +25,24 @@ drawn, so the play page stays light until the learner asks.
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Any
+import logging
+from typing import TYPE_CHECKING, Any, Mapping
 
 import ipywidgets as widgets
 
 from tablekit.bots import bot_names
 from tablekit.core.errors import TablekitError
 from tablekit.core.rng import derive_seed
-from tablekit.i18n import LANGUAGES, tr
+from tablekit.i18n import LANGUAGES, Verbatim, tr
 from tablekit.sim.whatif import WhatIf, default_bot, move_at, what_if_at
 from tablekit.widgets import controls
-from tablekit.widgets.labels import bot_options
+from tablekit.widgets.labels import bot_label, bot_options
+from tablekit.widgets.problems import problem_text
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
 
+_log = logging.getLogger(__name__)
 #: Games per move the panel proposes (about 0.1 to 3 s on one core; Up or Down? stops at ``SECONDS``).
 DEFAULT_GAMES = 30
 #: The most games per move the panel accepts.
@@ -259,13 +262,15 @@ class WhatIfPanel(widgets.VBox):
         code = self.alternative.value
         bot = self.bots.value
         games = self.games.value
+        if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+            self._say(tr("widgets.stats.error.range", lang, field=_t("games", lang), low=1, high=MAX_GAMES,
+                         value=Verbatim(games)), problem=True)
+            return None
+        if code is None:
+            self._say(_t("no_alternative", lang), problem=True)
+            return None
         try:
             session = self.table.session
-            if not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
-                raise ValueError(tr("widgets.stats.error.range", lang, field=_t("games", lang), low=1,
-                                    high=MAX_GAMES, value=games))
-            if code is None:
-                raise ValueError(_t("no_alternative", lang))
             self.run_button.disabled = True
             self._say(_t("running", lang, count=games))
             result = what_if_at(session, step, code, bots=bot, n=games,
@@ -274,13 +279,9 @@ class WhatIfPanel(widgets.VBox):
             self._draw()
             self._say(_t("done", lang, count=result.n))
             return result
-        except TablekitError as exc:
-            text = exc.text(lang) if hasattr(exc, "text") else str(exc)
-            self._say(_t("problem", lang, detail=text), problem=True)
-        except ValueError as exc:
-            self._say(_t("problem", lang, detail=str(exc)), problem=True)
-        except Exception as exc:  # never a traceback on the page
-            self._say(_t("problem", lang, detail=type(exc).__name__), problem=True)
+        except Exception as exc:  # never a traceback nor an exception's text on the page
+            _log.info("what-if run failed: %.300s", exc, exc_info=not isinstance(exc, TablekitError))
+            self._say(_t("problem", lang, detail=problem_text(exc, lang)), problem=True)
         finally:
             self.run_button.disabled = not self.alternative.options
         return None

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tablekit.core.actions import Action
+from tablekit.core.actions import Action, whole_number
 from tablekit.core.cards import UNO_COLOURS, is_uno, uno_param
 from tablekit.core.errors import InvalidActionError
 
@@ -146,10 +146,10 @@ def _cell(text: str) -> Cell:
         raise ValueError
     values = []
     for part in (x, y):
-        body = part[1:] if part.startswith("-") else part
-        if not body.isdigit() or part != str(int(part)):
+        value = whole_number(part, signed=True)
+        if value is None:
             raise ValueError
-        values.append(int(part))
+        values.append(value)
     return values[0], values[1]
 
 

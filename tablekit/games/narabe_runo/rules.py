@@ -108,9 +108,9 @@ import random
 from bisect import insort
 from collections import Counter
 from functools import partial
-from typing import Any, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
-from tablekit.core.cards import UNO_108, UNO_CODES, UNO_COLOURS, uno_kind, uno_number, uno_param
+from tablekit.core.cards import UNO_108, UNO_CODES, UNO_COLOURS, is_uno, uno_kind, uno_number, uno_param
 from tablekit.core.deck import redeal_unseen, stack
 from tablekit.core.errors import ConfigError, InvalidActionError
 from tablekit.core.game import Game, Outcome
@@ -155,6 +155,11 @@ def matches(card: str, colour: str, kind: str) -> bool:
 def road_key(road: Sequence[Placed]) -> Cell:
     """A road's name: its first cell, next to the start card."""
     return road[0][0], road[0][1]
+
+
+def _is_list(value: Any) -> bool:
+    """A list (or tuple) of set-up values, not a text or a mapping."""
+    return isinstance(value, Iterable) and not isinstance(value, (str, Mapping))
 
 
 class NarabeRuno(Game[NarabeRunoState]):
@@ -223,8 +228,15 @@ class NarabeRuno(Game[NarabeRunoState]):
         roads = self._setup_roads(setup.get("roads") or ())
         captured = self._setup_captured(setup.get("captured"))
         pool = list(UNO_108)
-        for card in [c for road in roads for (_, _, c, _) in road] + [c for cards in captured for c in cards]:
-            pool.remove(card)
+        used: Counter[str] = Counter()
+        for option, cards in (("roads", [c for road in roads for (_, _, c, _) in road]),
+                              ("captured", [c for cards in captured for c in cards])):
+            for card in cards:
+                used[card] += 1
+                if card not in pool:
+                    raise ValueError(f"{option}: {card!r} is used {used[card]} times on the set-up roads and among "
+                                     f"the captured cards, but the deck holds only {UNO_108.count(card)}")
+                pool.remove(card)
         shuffled = hash_shuffled(pool, seed, NS, "deal")
         front = list(setup.get("deck") or ())
         if front:
@@ -292,9 +304,16 @@ class NarabeRuno(Game[NarabeRunoState]):
         n = self.config.players
         if given is None:
             return ((),) * n
-        if len(given) != n or any(c not in UNO_108 for cards in given for c in cards):
-            raise ValueError(f"captured must list UNO cards for each of the {n} seats (got {given!r})")
-        return tuple(tuple(cards) for cards in given)
+        seats = list(given) if _is_list(given) else []
+        if len(seats) != n or not all(_is_list(cards) for cards in seats):
+            raise ValueError(f"captured must be one list of UNO cards per seat, {n} lists (got {given!r:.80})")
+        captured = tuple(tuple(cards) for cards in seats)
+        for seat, cards in enumerate(captured):
+            for card in cards:
+                if card not in UNO_108:
+                    raise ValueError(f"captured: seat {seat} lists {card!r:.20}, which is not a UNO card "
+                                     "(such as 'R7', 'GS', 'W4')")
+        return captured
 
     def start_events(self, state: NarabeRunoState) -> tuple[Event, ...]:
         """What the table announces at the start: the start card, the scoring cards, who begins."""
@@ -536,6 +555,35 @@ class NarabeRuno(Game[NarabeRunoState]):
 
     def action_from_code(self, code: str) -> Action:
         return from_code(code)
+
+    def explain_code(self, state: NarabeRunoState, code: str) -> Verdict:
+        """A card of the hand ("R7") is every way of using it: its first legal play or its
+        discard; else the rule that stops its plays (the Wild Draw Four's), else that it fits
+        no anchor while another card of the hand does (and a card may be discarded only then).
+
+        >>> game = NarabeRuno(NarabeRunoConfig(players=2, discard_only_if_stuck=True))
+        >>> deal = ["R5", "G1", "G2", "G3", "G4", "G5", "G6", "B9", "Y1", "R9", "Y2", "Y3", "Y4"]
+        >>> s = game.initial_state(0, first=0, deck=deal)  # start card, scoring cards, hands in turn
+        >>> s.hands[0]
+        ('B9', 'R9', 'Y3')
+        >>> game.explain_code(s, "R9").ok
+        True
+        >>> game.explain_code(s, "B9").text("en")
+        'blue 9 fits no anchor now, and a card may be discarded only when none can be laid: you could lay red 9.'
+        """
+        if not is_uno(code) or state.current < 0:
+            return super().explain_code(state, code)
+        s = state
+        legal = [a for a in self.legal_actions(s) if getattr(a, "card", None) == code]
+        if legal or code not in s.hands[s.current]:
+            return self.explain(s, legal[0] if legal else discard(code))
+        tried = [p for p in self._plays(s, self.anchors(s, s.occ), s.occ) if p.card == code]
+        if tried:  # barred by a rule (the Wild Draw Four's)
+            return self.explain(s, tried[0])
+        others = self.legal_plays(s)
+        if not others:  # nothing fits at all: discarding is allowed (not reached while legal is empty)
+            return self.explain(s, discard(code))
+        return Verdict(False, K.NO_FITS_NOWHERE, {"card": uno_param(code), "other": uno_param(others[0].card)})
 
     # --- moves ---------------------------------------------------------------------------
     def _draw(self, s: NarabeRunoState, draw: tuple[str, ...], pile: tuple[str, ...], reshuffles: int, k: int,

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tablekit.core import cards
-from tablekit.core.actions import Action
+from tablekit.core.actions import Action, whole_number
 from tablekit.core.errors import InvalidActionError
 
 SUITS = cards.SUITS
@@ -223,9 +223,10 @@ def from_code(code: str) -> Action:
     if not sep:
         return PLAYS[card_from_code(code)]
     if kind == "bid":
-        if not arg.isdigit() or arg != str(int(arg)):
+        amount = whole_number(arg)
+        if amount is None:
             raise InvalidActionError(f"{code!r}: a bid is 'bid:' followed by a whole number, e.g. 'bid:25'")
-        return Bid(int(arg))
+        return Bid(amount)
     if kind == "discard":
         return DISCARDS[card_from_code(arg)]
     if kind == "call":

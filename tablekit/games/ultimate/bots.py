@@ -302,7 +302,9 @@ class _Trick:
             return self.advice(ace, "lead_ace")
         side = [c for c in plays if SUIT[c] != trump] or plays
         card = min(side, key=lambda c: (points[c] > 0, ruffed(SUIT[c]), -len(suits[SUIT[c]]), STRENGTH[c], c))
-        return self.advice(card, "lead_low", suit=SUIT_PARAMS[SUIT[card]])
+        # The words follow the contract: a suit besides trumps, any suit in no trump, or only trumps left.
+        reason = "lead_low_no_trump" if trump is None else ("lead_only_trumps" if SUIT[card] == trump else "lead_low")
+        return self.advice(card, reason, suit=SUIT_PARAMS[SUIT[card]])
 
     # --- following ------------------------------------------------------------------------
     def follow(self, plays: list[int]) -> Advice:

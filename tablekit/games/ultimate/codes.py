@@ -87,7 +87,8 @@ LABEL_CODES = frozenset(
 #: The reasons the heuristic bot gives for a hint (``bots.py``).
 HINT_CODES = frozenset(f"{NS}.hint.{k}" for k in (
     "bid", "pass", "forced_bid", "discard_five", "discard_void", "discard_low", "discard_spare", "trump",
-    "no_trump", "call_trump", "call_ace", "call_any", "lead_ace", "lead_trump", "lead_low", "win_cheap",
+    "no_trump", "call_trump", "call_ace", "call_any", "lead_ace", "lead_trump", "lead_low", "lead_low_no_trump",
+    "lead_only_trumps", "win_cheap",
     "trump_in", "follow_low", "smear", "dump_five", "shed",
 ))
 

@@ -81,13 +81,14 @@ class UltimateConfig(GameConfig):
 
     def validate(self) -> None:
         if self.players == 3 and not self.allow_three:
-            raise ConfigError(self.GAME, "players", self.players, "an integer from 4 to 8 unless allow_three is on")
+            raise ConfigError(self.GAME, "players", self.players, "an integer from 4 to 8 unless allow_three is on",
+                              low=4, high=8)
         if self.min_bid > self.max_bid:
             raise ConfigError(self.GAME, "min_bid", self.min_bid, f"at most max_bid ({self.max_bid})")
         if self.max_bid > self.positive_points:
             raise ConfigError(self.GAME, "max_bid", self.max_bid,
                               f"an integer from {self.min_bid} to {self.positive_points} (all positive points "
-                              f"of the {self.points!r} table)")
+                              f"of the {self.points!r} table)", low=self.min_bid, high=self.positive_points)
 
     @property
     def point_table(self) -> dict[str, int]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tablekit.core.actions import Action
+from tablekit.core.actions import Action, whole_number
 from tablekit.core.errors import InvalidActionError
 
 PASS = 101
@@ -49,8 +49,9 @@ def card_code(card: int) -> str:
 def card_from_code(code: str) -> int:
     if code in LETTER_SPECIAL:
         return LETTER_SPECIAL[code]
-    if code.isdigit() and 1 <= int(code) <= 100 and code == str(int(code)):
-        return int(code)
+    number = whole_number(code)
+    if number is not None and 1 <= number <= 100:
+        return number
     raise InvalidActionError(f"{code!r} is not an Up&Down card (1..100, P, T or S)")
 
 
@@ -99,9 +100,10 @@ def from_code(code: str) -> Play:
     if not isinstance(code, str) or not code:
         raise InvalidActionError(f"{code!r} is not an Up&Down action code")
     if code[0] == "S" and len(code) > 1:
-        if not code[1:].isdigit():
+        seat = whole_number(code[1:])
+        if seat is None:
             raise InvalidActionError(f"{code!r}: a Shot code is 'S' followed by a seat number")
-        return Play(SHOT, int(code[1:]))
+        return Play(SHOT, seat)
     if code == "S":
         return Play(SHOT, None)
     return Play(card_from_code(code))

@@ -32,7 +32,7 @@ from tablekit.core.view import (
     worked_sum,
     zone,
 )
-from tablekit.games.up_and_down.actions import SHOT, Play, card_code, card_from_code
+from tablekit.games.up_and_down.actions import SHOT, Play, card_code, card_from_code, is_special
 from tablekit.games.up_and_down.rules import (
     END_CANNOT_ANTE,
     END_GAME_LIMIT,
@@ -222,6 +222,11 @@ def _cul_de_sac_summary(game: UpAndDown, event: Event, lang: str) -> dict[str, A
     """Cul-de-sac (and solo): the score challenge is over, or the mission failed."""
     params = event.params
     tiebreak = game.config.special_tiebreak_value
+
+    def points(code: str) -> int:  # a special card counts its tie-break value
+        card = card_from_code(code)
+        return tiebreak if is_special(card) else card
+
     hands, status = params["hands"], params["status"]
     players = len(hands)
     finished = [i for i, st in enumerate(status) if st == FINISHED]
@@ -233,7 +238,7 @@ def _cul_de_sac_summary(game: UpAndDown, event: Event, lang: str) -> dict[str, A
         title = tr(f"{NS}.summary.title_challenge", lang)
         said = [tr(f"{NS}.summary.challenge", lang, finished=len(finished), players=players)]
         if down:
-            total = sum(int(c) if c.isdigit() else tiebreak for c in down)
+            total = sum(points(c) for c in down)
             said.append(tr(f"{NS}.summary.face_down", lang, cards=len(down), total=total))
     revealed = []
     for seat, codes in enumerate(hands):
@@ -242,7 +247,7 @@ def _cul_de_sac_summary(game: UpAndDown, event: Event, lang: str) -> dict[str, A
             worked = tr("core.summary.no_cards", lang)
         elif event.code == EV_SCORE:
             # The face-down sum that breaks ties between teams of equal score, card by card.
-            worked = worked_sum([(_label(c, lang), int(c) if c.isdigit() else tiebreak) for c in codes])
+            worked = worked_sum([(_label(c, lang), points(c)) for c in codes])
         else:
             worked = tr(f"{NS}.summary.cards_left", lang, count=len(codes))
         revealed.append(revealed_hand(

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tablekit.core.actions import Action
+from tablekit.core.actions import Action, whole_number
 from tablekit.core.errors import InvalidActionError
 
 MAX_CARD = 126
@@ -194,9 +194,10 @@ DRAW_UP = Draw("up")
 
 
 def _number(code: str, arg: str, example: str) -> int:
-    if not arg.isdigit() or arg != str(int(arg)):
+    number = whole_number(arg)
+    if number is None:
         raise InvalidActionError(f"{code!r}: expected a whole number, e.g. {example!r}")
-    return int(arg)
+    return number
 
 
 def from_code(code: str) -> Action:
@@ -212,8 +213,8 @@ def from_code(code: str) -> Action:
             raise InvalidActionError(f"{code!r}: cards are numbered 1 to {MAX_CARD}")
         return (PLAYS if kind == "play" else TAKES)[card]
     if kind in ("col", "abandon", "remove") and sep:
-        column = _number(code, arg, f"{kind}:2") if arg.isdigit() else 0
-        if not arg.isdigit() or not 1 <= column <= 3:
+        column = whole_number(arg)
+        if column is None or not 1 <= column <= 3:
             raise InvalidActionError(f"{code!r}: a column is 1, 2 or 3, e.g. '{kind}:2'")
         return {"col": PLACES, "abandon": ABANDONS, "remove": REMOVES}[kind][column - 1]
     if kind == "draw" and sep:

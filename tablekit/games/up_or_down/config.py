@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from tablekit.core.actions import whole_number
 from tablekit.core.config import GameConfig, option
 from tablekit.core.errors import ConfigError
 
@@ -80,7 +81,8 @@ def _table(field: str, value: Any) -> tuple[tuple[int, int], ...]:
         items = list(value.items()) if isinstance(value, Mapping) else [tuple(pair) for pair in value]
         pairs = []
         for key, points in items:
-            key = int(key) if isinstance(key, str) and key.lstrip("-").isdigit() else key
+            if isinstance(key, str):  # JSON writes the counts as text
+                key = whole_number(key, signed=True)
             if isinstance(key, bool) or isinstance(points, bool) or not isinstance(key, int) or not isinstance(points, int):
                 raise ValueError
             if not 0 <= key <= 126 or not -1000 <= points <= 1000:

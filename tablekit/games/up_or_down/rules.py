@@ -125,7 +125,7 @@ from collections import Counter
 from functools import partial
 from typing import Any, NamedTuple, Sequence
 
-from tablekit.core.actions import Action
+from tablekit.core.actions import Action, whole_number
 from tablekit.core.deck import redeal_unseen, stack
 from tablekit.core.errors import ConfigError, InvalidActionError
 from tablekit.core.game import Game, Outcome
@@ -138,6 +138,7 @@ from tablekit.games.up_or_down.actions import (
     ABANDONS,
     DRAW_DOWN,
     DRAW_UP,
+    MAX_CARD,
     NEW_COLUMN,
     PLACES,
     PLAYS,
@@ -638,6 +639,21 @@ class UpOrDown(Game[UpOrDownState]):
 
     def action_from_code(self, code: str) -> Action:
         return from_code(code)
+
+    def explain_code(self, state: UpOrDownState, code: str) -> Verdict:
+        """A card of the hand ("37") is the play of that card: outside the play phase, the
+        reason names what to do now.
+
+        >>> game = UpOrDown(PRESETS["base"], "base")
+        >>> s = game.initial_state(0)
+        >>> card = s.hands[s.current][0]
+        >>> game.explain_code(s, str(card)).reason, game.explain_code(s, f"play:{card}").reason
+        ('up_or_down.ok.play', 'up_or_down.ok.play')
+        """
+        card = whole_number(code)
+        if card is not None and 1 <= card <= MAX_CARD:
+            return self.explain(state, PLAYS[card])
+        return super().explain_code(state, code)
 
     # --- moves ---------------------------------------------------------------------------
     def apply(self, state: UpOrDownState, action: Action) -> tuple[UpOrDownState, tuple[Event, ...]]:
