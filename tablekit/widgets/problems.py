@@ -12,7 +12,7 @@ characters); where the sentence goes into HTML, the caller escapes it.
 >>> problem_text(ConfigError("up_and_down", "players", 9, "an integer from 2 to 7", low=2, high=7), "en")
 'Players must be a whole number from 2 to 7 (not 9).'
 >>> problem_text(ConfigError("dashboard", "bots", "x" * 100, ["random", "heuristic"]), "ja")
-'「対戦相手」にxxxxxxxxxxxxxxxxxxxx…は選べません。次のどれかにしてください: ランダム、ヒューリスティック'
+'「対戦相手」にxxxxxxxxxxxxxxxxxxxx…は選べません。次のどれかにしてください: 初級、上級'
 >>> problem_text(ZeroDivisionError("division by zero"), "en")
 'Something went wrong, and nothing was changed. You can try again.'
 """
