@@ -13,10 +13,18 @@ $(BIN)/python:
 # share/jupyter (an editable install copies no data files), so the link puts ours there:
 # voila.json names it.
 VOILA_TEMPLATE = share/jupyter/voila/templates/tablekit
-$(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
+$(VENV)/.dev-installed: pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[dev]"
 	mkdir -p $(VENV)/$(dir $(VOILA_TEMPLATE))
 	ln -sfn $(CURDIR)/$(VOILA_TEMPLATE) $(VENV)/$(VOILA_TEMPLATE)
+	touch $@ $(VENV)/.engine-built
+
+# The install compiles the engine's hot modules (setup.py) beside their sources; after one of them
+# changes, the package runs pure Python (tablekit/build.py) until they are compiled again.
+ENGINE_SOURCES = $(wildcard $(foreach m,actions cards deck game rng seats setup states tricks verdict,tablekit/core/$(m).py) \
+	$(foreach m,actions board codes resolve rules state,tablekit/games/*/$(m).py))
+$(VENV)/.engine-built: $(ENGINE_SOURCES) | $(VENV)/.dev-installed
+	$(BIN)/pip install --quiet --no-deps -e .
 	touch $@
 
 ## Serve the Voila dashboards (start page, play, learn, explore) on the loopback interface; voila.json
@@ -35,9 +43,18 @@ simulate: $(VENV)/.dev-installed
 	$(BIN)/python -m tablekit simulate up_and_down --preset basic -n 1000
 
 ## Every test: unit, scenario, conformance, property, doctests, notebooks (nbval) and the
-## dashboards in a browser (Debian's chromium; .ci/run installs it).
-test: $(VENV)/.dev-installed
+## dashboards in a browser (Debian's chromium; .ci/run installs it), on the engine the install
+## built (compiled with mypyc where a C compiler exists); then, when that was the compiled one,
+## the engine's own tests (ENGINE_TESTS, and the engine's doctests) again on the pure-Python engine.
+ENGINE_TESTS = tests/test_core.py tests/test_core_blocks.py tests/test_every_game.py tests/test_builds.py \
+	tests/test_action_codes.py tests/test_deal_code.py tests/test_toy_game.py tests/test_sim.py \
+	tests/test_*_rules.py tests/test_*_conformance.py tests/test_*_properties.py tests/test_*_lessons.py \
+	tests/test_up_and_down_modes.py tests/test_page_one_options.py tablekit/core tablekit/games
+test: $(VENV)/.dev-installed $(VENV)/.engine-built
+	$(BIN)/python -m tablekit info
 	$(BIN)/python -m pytest
+	if [ "$$($(BIN)/python -c 'import tablekit.build as b; print(b.ENGINE)')" = compiled ]; then \
+		TABLEKIT_PURE=1 $(BIN)/python -m pytest $(ENGINE_TESTS); fi
 
 ## Rebuild the Japanese web font after the catalogues gain characters (fetches the OFL source
 ## font with npm; tests/test_font.py says when it is needed).

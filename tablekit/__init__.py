@@ -7,6 +7,9 @@
 0
 """
 
+# First: decides between the compiled and the pure-Python engine (TABLEKIT_PURE=1) before any
+# engine module is imported.
+from tablekit import build  # noqa: F401  (isort: skip)
 from tablekit.core import (
     Action,
     ConfigError,

@@ -1,9 +1,10 @@
-"""The command line: ``python -m tablekit play|simulate|list|replay`` (also installed as ``tablekit``).
+"""The command line: ``python -m tablekit play|simulate|list|replay|info`` (also installed as ``tablekit``).
 
 * ``play GAME``: a person at the terminal against bots (or every hand, in solo).
 * ``simulate GAME -n N``: bots against bots; prints win rates with 95% Wilson intervals.
 * ``list``: the games and their presets.
 * ``replay FILE``: the transcript of a record saved with ``play --save``.
+* ``info``: which engine runs (compiled with mypyc, or pure Python) and which modules are compiled.
 
 Every sentence comes from the i18n catalogs (``--lang en|ja``). Exit codes: 0 done, 1 a missing
 extra or a file that could not be written, 2 bad options or a bad record.
@@ -27,6 +28,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any, NoReturn, Sequence
 
+from tablekit import __version__, build
 from tablekit.bots import make_bot
 from tablekit.core import (
     Action,
@@ -125,7 +127,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
 
     parser = _Parser(prog="python -m tablekit", description=h("cli.help.description"), parents=[common],
                      add_help=False)
-    sub = parser.add_subparsers(dest="command", metavar="{play,simulate,list,replay}")
+    sub = parser.add_subparsers(dest="command", metavar="{play,simulate,list,replay,info}")
 
     play = sub.add_parser("play", parents=[common, game_opts], help=h("cli.help.play"),
                           description=h("cli.help.play"), add_help=False)
@@ -152,6 +154,10 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
                          description=h("cli.help.replay"), add_help=False)
     rep.add_argument("file", help=h("cli.help.file"))
     rep.set_defaults(func=_cmd_replay)
+
+    inf = sub.add_parser("info", parents=[common], help=h("cli.help.info"), description=h("cli.help.info"),
+                         add_help=False)
+    inf.set_defaults(func=_cmd_info)
     return parser
 
 
@@ -506,6 +512,20 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         _warn(tr("cli.error.record", lang, message=str(exc)))
         return EXIT_USAGE
     _say(transcript)
+    return EXIT_OK
+
+
+def _cmd_info(args: argparse.Namespace) -> int:
+    lang = args.lang
+    about = build.info()
+    modules = about["compiled_modules"]
+    _say(tr("cli.info.version", lang, version=__version__, python=about["python"]))
+    if about["engine"] == "compiled":
+        _say(tr("cli.info.compiled", lang, mypy=about["mypy"], count=len(modules)))
+        for name in modules:
+            _say("  " + name)
+    else:
+        _say(tr("cli.info.pure", lang, why=tr(f"cli.info.why.{about['reason']}", lang, files=about["detail"])))
     return EXIT_OK
 
 

@@ -5,7 +5,9 @@ catalogs with their placeholders, seats named through params, no orphan texts)."
 
 from __future__ import annotations
 
+import ast
 import re
+from pathlib import Path
 from types import ModuleType
 from typing import Any, Iterable, NamedTuple
 
@@ -59,8 +61,10 @@ def try_move(step: Step, code: str, *more: str) -> tuple[Any, tuple[Any, ...]]:
 
 
 def rules_sections(rules: ModuleType) -> set[str]:
-    """The section headings of a game's rules docstring."""
-    doc = rules.__doc__ or ""
+    """The section headings of a game's rules docstring (read from ``rules.py`` itself: a
+    module compiled with mypyc carries no docstrings)."""
+    source = Path(rules.__file__ or "").with_name(rules.__name__.rpartition(".")[2] + ".py")
+    doc = ast.get_docstring(ast.parse(source.read_text(encoding="utf-8")), clean=False) or ""
     return {line.split(" (")[0].strip() for line in doc.splitlines()[1:] if line.strip() and not line[0].isspace()}
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tablekit.core.native import mypyc_attr
+
 # ASCII digits only ("[0-9]", never "\d" or str.isdigit, which take "²" and "٣"), written the
 # one canonical way: no sign unless allowed, no leading zero, at most 18 digits.
 _WHOLE = re.compile(r"0|[1-9][0-9]{0,17}")
@@ -30,6 +32,7 @@ def whole_number(text: str, signed: bool = False) -> int | None:
     return int(text)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Action:
     """Base of every game's actions. Subclasses are frozen dataclasses with ``slots=True``."""
 

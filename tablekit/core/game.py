@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Generic, Iterable, Sequence, TypeVar
 from tablekit.core.actions import Action
 from tablekit.core.config import GameConfig
 from tablekit.core.errors import IllegalActionError
+from tablekit.core.native import mypyc_attr
 from tablekit.core.verdict import Event, Verdict
 
 S = TypeVar("S")
@@ -62,6 +63,7 @@ class Outcome:
         return data
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(Generic[S]):
     """Base class of every game. Subclasses implement the abstract hooks below."""
 
@@ -121,7 +123,7 @@ class Game(Generic[S]):
         """Apply a legal action (no checks). Use ``step``."""
         raise NotImplementedError
 
-    def step(self, state: S, action: Action) -> tuple[S, tuple[Event, ...]]:
+    def step(self, state: S, action: Action | str) -> tuple[S, tuple[Event, ...]]:
         """Apply ``action`` for the current player.
 
         Raises IllegalActionError (carrying the verdict) for an illegal action; the given

@@ -22,7 +22,7 @@ tablekit.core.errors.InvalidActionError: 'play:R7:0,0': a play is 'play:CARD:ANC
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from tablekit.core.actions import Action, whole_number
 from tablekit.core.cards import UNO_COLOURS, is_uno, uno_param
@@ -43,8 +43,8 @@ def _check_cell(cell: Any, what: str) -> None:
         raise InvalidActionError(f"{what} must be a cell (x, y) of whole numbers (got {cell!r})")
 
 
-def cell_text(cell: Cell) -> str:
-    """``"x,y"``: how codes and sentences write a cell."""
+def cell_text(cell: Sequence[int]) -> str:
+    """``"x,y"``: how codes and sentences write a cell (a tuple, or an observation's list)."""
     return f"{cell[0]},{cell[1]}"
 
 

@@ -771,7 +771,7 @@ class PageOne(Game[PageOneState]):
     def apply(self, state: PageOneState, action: Any) -> tuple[PageOneState, tuple[Event, ...]]:
         return resolve.apply(self.rules, state, action)
 
-    def step(self, state: PageOneState, action: Action) -> tuple[PageOneState, tuple[Event, ...]]:
+    def step(self, state: PageOneState, action: Action | str) -> tuple[PageOneState, tuple[Event, ...]]:
         # The common case first (the action is one of the legal actions just listed for this
         # very state); anything else goes through Game.step's checks and errors.
         cached_state, legal = self._cache

@@ -459,7 +459,7 @@ class Ultimate(Game[UltimateState]):
         return from_code(code)
 
     # --- playing -------------------------------------------------------------------------
-    def step(self, state: UltimateState, action: Action) -> tuple[UltimateState, tuple[Event, ...]]:
+    def step(self, state: UltimateState, action: Action | str) -> tuple[UltimateState, tuple[Event, ...]]:
         # A legal action goes straight to apply, a legal play (is_legal's test, inlined: most
         # decisions are plays) straight to _play; anything else gets Game.step's parsing and errors.
         if state.phase == PLAY:
@@ -469,7 +469,7 @@ class Ultimate(Game[UltimateState]):
                 trick = state.trick
                 if card in hand and (not trick or SUIT[card] == SUIT[trick[0][1]] or _follows(card, hand, trick)):
                     return self._play(state, card)
-        elif self.is_legal(state, action):
+        elif isinstance(action, Action) and self.is_legal(state, action):
             return self.apply(state, action)
         return super().step(state, action)
 

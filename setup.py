@@ -1,0 +1,86 @@
+"""The optional compiled engine: the hot modules below, compiled with mypyc from the same sources.
+
+Everything else about the package is in pyproject.toml. The pure-Python sources stay the engine;
+this only adds C extensions that Python imports in their place (``tablekit/build.py`` decides
+at import time which engine runs, and ``python -m tablekit info`` says which). The install never
+fails because of the compiled part: with ``TABLEKIT_PURE=1``, without mypy, or when mypyc or
+the C compiler fails, it says why and installs the pure-Python package.
+
+An editable install (``pip install -e .``) puts the extensions beside the sources; a changed
+source makes the package fall back to pure Python until it is built again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = Path(__file__).resolve().parent
+MANIFEST = ROOT / "tablekit" / "_compiled.json"
+
+# What a random playout runs (bench/README.md, "The compiled engine"): the core blocks and each
+# game's rules, state, resolution, actions and codes. Configs, views, bots, lessons and
+# encodings stay Python.
+CORE = ["actions", "cards", "deck", "game", "rng", "seats", "setup", "states", "tricks", "verdict"]
+GAMES = {
+    "up_and_down": ["actions", "rules", "state"],
+    "ultimate": ["actions", "codes", "rules", "state"],
+    "up_or_down": ["actions", "codes", "rules", "state"],
+    "narabe_runo": ["actions", "board", "codes", "rules", "state"],
+    "page_one": ["actions", "codes", "resolve", "rules", "state"],
+}
+SOURCES = [f"tablekit/core/{m}.py" for m in CORE] + [
+    f"tablekit/games/{game}/{m}.py" for game, modules in GAMES.items() for m in modules]
+
+
+def say(text: str) -> None:
+    print(f"tablekit: {text}", file=sys.stderr, flush=True)
+
+
+def compiled_extensions() -> list:
+    MANIFEST.unlink(missing_ok=True)
+    if os.environ.get("TABLEKIT_PURE") == "1":
+        say("TABLEKIT_PURE=1: installing the pure-Python engine only.")
+        return []
+    try:
+        import mypy.version
+        from mypyc.build import mypycify
+    except ImportError as exc:
+        say(f"mypyc is not available ({exc}): installing the pure-Python engine only.")
+        return []
+    try:
+        # group_name keeps mypyc's shared library inside the package (tablekit/_engine__mypyc*.so).
+        extensions = mypycify(SOURCES, group_name="tablekit._engine", opt_level="3")
+    except (Exception, SystemExit) as exc:  # mypyc reports type errors with SystemExit
+        say(f"mypyc could not compile the engine ({exc!r}): installing the pure-Python engine only.")
+        return []
+    sources = {name: hashlib.sha256((ROOT / name).read_bytes()).hexdigest() for name in SOURCES}
+    MANIFEST.write_text(json.dumps({"mypy": mypy.version.__version__, "sources": sources}, indent=1) + "\n")
+    return extensions
+
+
+class OptionalBuildExt(build_ext):
+    """build_ext that falls back to the pure-Python engine when the C compiler fails."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as exc:  # no compiler, a failed compile or link: CCompilerError, DistutilsError, OSError
+            MANIFEST.unlink(missing_ok=True)
+            self.extensions = []
+            say(f"the compiled engine could not be built ({exc}): installing the pure-Python engine only.")
+
+    def get_outputs(self) -> list[str]:
+        return super().get_outputs() if MANIFEST.exists() else []
+
+    def get_output_mapping(self) -> dict[str, str]:
+        return super().get_output_mapping() if MANIFEST.exists() else {}
+
+
+setup(ext_modules=compiled_extensions(), cmdclass={"build_ext": OptionalBuildExt})
