@@ -43,8 +43,15 @@ def say(text: str) -> None:
     print(f"tablekit: {text}", file=sys.stderr, flush=True)
 
 
-def compiled_extensions() -> list:
+def remove_compiled() -> None:
+    """Forget an earlier build: an editable install left its extensions beside the sources."""
     MANIFEST.unlink(missing_ok=True)
+    for path in (ROOT / "tablekit").rglob("*.so"):
+        path.unlink()
+
+
+def compiled_extensions() -> list:
+    remove_compiled()
     if os.environ.get("TABLEKIT_PURE") == "1":
         say("TABLEKIT_PURE=1: installing the pure-Python engine only.")
         return []
@@ -72,7 +79,7 @@ class OptionalBuildExt(build_ext):
         try:
             super().run()
         except Exception as exc:  # no compiler, a failed compile or link: CCompilerError, DistutilsError, OSError
-            MANIFEST.unlink(missing_ok=True)
+            remove_compiled()
             self.extensions = []
             say(f"the compiled engine could not be built ({exc}): installing the pure-Python engine only.")
 

@@ -7,14 +7,14 @@ Each game defines its action classes (frozen dataclasses deriving from :class:`A
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Final
 
 from tablekit.core.native import mypyc_attr
 
 # ASCII digits only ("[0-9]", never "\d" or str.isdigit, which take "²" and "٣"), written the
 # one canonical way: no sign unless allowed, no leading zero, at most 18 digits.
-_WHOLE = re.compile(r"0|[1-9][0-9]{0,17}")
-_SIGNED = re.compile(r"0|-?[1-9][0-9]{0,17}")
+_WHOLE: Final = re.compile(r"0|[1-9][0-9]{0,17}")
+_SIGNED: Final = re.compile(r"0|-?[1-9][0-9]{0,17}")
 
 
 def whole_number(text: str, signed: bool = False) -> int | None:
@@ -30,6 +30,22 @@ def whole_number(text: str, signed: bool = False) -> int | None:
     if not isinstance(text, str) or (_SIGNED if signed else _WHOLE).fullmatch(text) is None:
         return None
     return int(text)
+
+
+def is_listed(action: object, actions: tuple[Action, ...]) -> bool:
+    """Whether ``action`` is one of ``actions`` itself, the very object (as a bot or a table
+    passes back what ``legal_actions`` listed). Comparing identities only, it never calls an
+    action's ``__eq__``; ``action in actions`` also finds an equal action made anew.
+
+    >>> from tablekit.games.page_one.actions import Play
+    >>> listed = (Play(3), Play(5))
+    >>> is_listed(listed[1], listed), is_listed(Play(5), listed), Play(5) in listed
+    (True, False, True)
+    """
+    for a in actions:
+        if a is action:
+            return True
+    return False
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -21,33 +21,35 @@ Card pictures live in ``tablekit.render.svg``; this module has no art.
 
 from __future__ import annotations
 
+from typing import Final
+
 from tablekit.i18n import has, tr
 
 #: Suit letters in deck order, and the symbol people read for each.
-SUITS: tuple[str, ...] = ("S", "H", "D", "C")
-SUIT_SYMBOLS: dict[str, str] = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+SUITS: Final[tuple[str, ...]] = ("S", "H", "D", "C")
+SUIT_SYMBOLS: Final[dict[str, str]] = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 #: Red suits (the others are black).
-RED_SUITS = frozenset({"H", "D"})
+RED_SUITS: Final = frozenset({"H", "D"})
 #: Rank letters from the ace to the king.
-RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
+RANKS: Final[tuple[str, ...]] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 #: What is printed for a rank where it differs from its letter.
-RANK_TEXT: dict[str, str] = {"T": "10"}
+RANK_TEXT: Final[dict[str, str]] = {"T": "10"}
 #: A joker (all jokers alike), and the two jokers of a deck that tells them apart.
-JOKER = "JK"
-JOKERS: tuple[str, ...] = ("JK1", "JK2")
+JOKER: Final = "JK"
+JOKERS: Final[tuple[str, ...]] = ("JK1", "JK2")
 
-STANDARD_52: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
+STANDARD_52: Final[tuple[str, ...]] = tuple(r + s for s in SUITS for r in RANKS)
 #: Every code this module reads and names: the 52 cards, then the plain and the two jokers.
-CODES: tuple[str, ...] = STANDARD_52 + (JOKER,) + JOKERS
+CODES: Final[tuple[str, ...]] = STANDARD_52 + (JOKER,) + JOKERS
 
 # Other spellings people type: the ten as "10", the ace as "1", hollow suit symbols, "JOKER".
-_SUIT_ALIASES: dict[str, str] = {
+_SUIT_ALIASES: Final[dict[str, str]] = {
     **{s: s for s in SUITS},
     **{sym: s for s, sym in SUIT_SYMBOLS.items()},
     "\u2664": "S", "\u2661": "H", "\u2662": "D", "\u2667": "C",
 }
-_RANK_ALIASES: dict[str, str] = {**{r: r for r in RANKS}, "10": "T", "1": "A"}
-_JOKER_ALIASES: dict[str, str] = {
+_RANK_ALIASES: Final[dict[str, str]] = {**{r: r for r in RANKS}, "10": "T", "1": "A"}
+_JOKER_ALIASES: Final[dict[str, str]] = {
     JOKER: JOKER, "JOKER": JOKER, "JK1": "JK1", "JOKER1": "JK1", "JK2": "JK2", "JOKER2": "JK2",
 }
 
@@ -173,18 +175,18 @@ def card_param(code: str) -> str:
 # ``cards.uno.colour.<letter>``.
 
 #: The four UNO colours, in deck order.
-UNO_COLOURS: tuple[str, ...] = ("R", "Y", "G", "B")
+UNO_COLOURS: Final[tuple[str, ...]] = ("R", "Y", "G", "B")
 #: The kinds of a coloured card: the numbers, then Skip, Reverse and Draw Two.
-UNO_KINDS: tuple[str, ...] = tuple("0123456789") + ("S", "R", "D")
-UNO_WILD = "W"
-UNO_WILD4 = "W4"
+UNO_KINDS: Final[tuple[str, ...]] = tuple("0123456789") + ("S", "R", "D")
+UNO_WILD: Final = "W"
+UNO_WILD4: Final = "W4"
 #: Every distinct UNO card: the 52 coloured ones colour by colour, then the two wilds.
-UNO_CODES: tuple[str, ...] = tuple(c + k for c in UNO_COLOURS for k in UNO_KINDS) + (UNO_WILD, UNO_WILD4)
+UNO_CODES: Final[tuple[str, ...]] = tuple(c + k for c in UNO_COLOURS for k in UNO_KINDS) + (UNO_WILD, UNO_WILD4)
 #: The 108-card deck: per colour one 0 and two of every other kind (25 cards), four of each wild.
-UNO_108: tuple[str, ...] = tuple(
+UNO_108: Final[tuple[str, ...]] = tuple(
     card for c in UNO_COLOURS for k in UNO_KINDS for card in (c + k,) * (1 if k == "0" else 2)
 ) + (UNO_WILD,) * 4 + (UNO_WILD4,) * 4
-_UNO_SET = frozenset(UNO_CODES)
+_UNO_SET: Final = frozenset(UNO_CODES)
 
 
 def is_uno(code: object) -> bool:

@@ -10,18 +10,19 @@ import hashlib
 import random
 import secrets
 import sys
-from typing import Iterable, TypeGuard, TypeVar
+from typing import Final, Iterable, TypeGuard, TypeVar
 from array import array
+from operator import mod
 
 T = TypeVar("T")
 
 #: The largest seed a game, a record or a deal code takes: 64 bits (16 hex digits).
-MAX_SEED = 2**64 - 1
+MAX_SEED: Final = 2**64 - 1
 #: Bits of a fresh random seed (:func:`random_seed`): too many to try them all against what a
 #: player sees of a deal.
-RANDOM_SEED_BITS = 64
+RANDOM_SEED_BITS: Final = 64
 # Derived seeds keep 63 bits, as they always have: every derived deal stays the same.
-_DERIVED_MASK = 2**63 - 1
+_DERIVED_MASK: Final = 2**63 - 1
 
 
 def derive_seed(*parts: object) -> int:
@@ -98,12 +99,14 @@ def hash_shuffled(items: "Iterable[T]", *parts: object) -> list[T]:
     [0, 1, 2, 3, 4]
     """
     out = list(items)
+    n = len(out)
     text = "\x1f".join(f"{type(p).__name__}:{p}" for p in parts)
-    words = array("I", hashlib.shake_128(text.encode("utf-8")).digest(4 * len(out)))
+    words = array("I", hashlib.shake_128(text.encode("utf-8")).digest(4 * n))
     if sys.byteorder == "big":  # the words are little-endian on every machine
         words.byteswap()
-    r = words.tolist()
-    for i in range(len(out) - 1, 0, -1):
-        j = r[i] % (i + 1)
+    # Position i (from the last down to 1) swaps with position word[i] % (i + 1); those
+    # positions are computed in one pass first.
+    swaps = list(map(mod, words, range(1, n + 1)))
+    for i, j in zip(range(n - 1, 0, -1), swaps[:0:-1]):
         out[i], out[j] = out[j], out[i]
     return out

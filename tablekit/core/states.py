@@ -21,11 +21,11 @@ TypeError: S has no field d
 
 from __future__ import annotations
 
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Final, TypeVar
 
 T = TypeVar("T", bound=tuple[Any, ...])
 
-_MADE: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
+_MADE: Final[dict[tuple[type, tuple[str, ...]], Callable[..., Any]]] = {}
 
 
 def replacer(cls: type[T], *names: str) -> Callable[..., T]:

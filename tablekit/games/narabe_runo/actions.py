@@ -22,14 +22,14 @@ tablekit.core.errors.InvalidActionError: 'play:R7:0,0': a play is 'play:CARD:ANC
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Final, Sequence
 
 from tablekit.core.actions import Action, whole_number
 from tablekit.core.cards import UNO_COLOURS, is_uno, uno_param
 from tablekit.core.errors import InvalidActionError
 
 Cell = tuple[int, int]
-WILDS = frozenset({"W", "W4"})
+WILDS: Final = frozenset({"W", "W4"})
 
 
 def _check_card(card: Any) -> None:
@@ -117,9 +117,9 @@ class Pass(Action):
         return "Pass()"
 
 
-PASS = Pass()
-_PLAYS: dict[tuple[str, Cell, Cell, str | None], Play] = {}
-_DISCARDS: dict[str, Discard] = {}
+PASS: Final = Pass()
+_PLAYS: Final[dict[tuple[str, Cell, Cell, str | None], Play]] = {}
+_DISCARDS: Final[dict[str, Discard]] = {}
 
 
 def play(card: str, anchor: Cell, cell: Cell, colour: str | None = None) -> Play:
@@ -153,8 +153,8 @@ def _cell(text: str) -> Cell:
     return values[0], values[1]
 
 
-_PLAY_SHAPE = ("a play is 'play:CARD:ANCHOR>CELL' with cells as x,y, e.g. 'play:R7:0,0>1,0' "
-               "(a wild adds ':COLOUR', one of R Y G B)")
+_PLAY_SHAPE: Final = ("a play is 'play:CARD:ANCHOR>CELL' with cells as x,y, e.g. 'play:R7:0,0>1,0' "
+                      "(a wild adds ':COLOUR', one of R Y G B)")
 
 
 def from_code(code: str) -> Action:

@@ -20,11 +20,11 @@ outside it, though inside the bounding box) and (5, 0) is out (it shares only an
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Final, Iterable, Sequence
 
 Cell = tuple[int, int]
 #: The four orthogonal steps, clockwise from up (y grows downwards): up, right, down, left.
-STEPS: tuple[Cell, ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
+STEPS: Final[tuple[Cell, ...]] = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
 def _corners(cells: Iterable[Cell]) -> list[Cell]:

@@ -108,7 +108,7 @@ import random
 from bisect import insort
 from collections import Counter
 from functools import partial
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Final, Iterable, Mapping, Sequence
 
 from tablekit.core.cards import UNO_108, UNO_CODES, UNO_COLOURS, is_uno, uno_kind, uno_number, uno_param
 from tablekit.core.deck import redeal_unseen, stack
@@ -124,21 +124,21 @@ from tablekit.games.narabe_runo.board import area, neighbours
 from tablekit.games.narabe_runo.config import HAND_SIZE, PRESETS, START, NarabeRunoConfig
 from tablekit.games.narabe_runo.state import Cell, NarabeRunoState, Placed, builder, new_state
 
-NS = K.NS
+NS: Final = K.NS
 #: How an anchor is described: its cell, card, colour (a wild's asked colour), and the road it
 #: ends (the road's first cell; None for the start card).
 Anchor = tuple[Cell, str, str, "Cell | None"]
-_NUMBER_KINDS = frozenset("0123456789")
-_AFTER_PLAY = builder("current", "turn", "direction", "hands", "draw", "discard", "roads", "occ", "scoring",
-                      "captured", "anchor", "closed", "idle", "placed", "reshuffles")
-_AFTER_DISCARD = builder("current", "turn", "hands", "draw", "discard", "idle")
+_NUMBER_KINDS: Final = frozenset("0123456789")
+_AFTER_PLAY: Final = builder("current", "turn", "direction", "hands", "draw", "discard", "roads", "occ", "scoring",
+                             "captured", "anchor", "closed", "idle", "placed", "reshuffles")
+_AFTER_DISCARD: Final = builder("current", "turn", "hands", "draw", "discard", "idle")
 #: ``Event(code, params)`` without NamedTuple's ``__new__`` (the hot path's events).
-_event = partial(tuple.__new__, Event)
-_KIND: dict[str, str] = {c: uno_kind(c) for c in UNO_CODES}
-_DISCARDS: dict[str, Discard] = {c: discard(c) for c in UNO_CODES}
-_PARAM: dict[str, str] = {c: uno_param(c) for c in UNO_CODES}
+_event: Final = partial(tuple.__new__, Event)
+_KIND: Final[dict[str, str]] = {c: uno_kind(c) for c in UNO_CODES}
+_DISCARDS: Final[dict[str, Discard]] = {c: discard(c) for c in UNO_CODES}
+_PARAM: Final[dict[str, str]] = {c: uno_param(c) for c in UNO_CODES}
 #: The cards that may be laid next to an anchor, by the anchor's (colour, kind).
-_MATCHING: dict[tuple[str, str], frozenset[str]] = {
+_MATCHING: Final[dict[tuple[str, str], frozenset[str]]] = {
     (colour, kind): frozenset(c for c in UNO_CODES if c in ("W", "W4") or c[0] == colour or uno_kind(c) == kind)
     for colour in UNO_COLOURS for kind in (*"0123456789", "S", "R", "D", "W", "W4")}
 

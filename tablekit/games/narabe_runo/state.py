@@ -18,7 +18,7 @@ board, where the scoring cards lie, how many cards each player captured, the dis
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from typing import Callable, Final, NamedTuple
 
 from tablekit.core.states import constructor, replacer
 
@@ -50,7 +50,7 @@ class NarabeRunoState(NamedTuple):
     termination: str  # "" until over
 
 
-FIELDS = NarabeRunoState._fields
+FIELDS: Final = NarabeRunoState._fields
 
 
 def builder(*names: str) -> Callable[..., NarabeRunoState]:
@@ -59,9 +59,9 @@ def builder(*names: str) -> Callable[..., NarabeRunoState]:
 
 
 #: The one constructor of ``NarabeRunoState``.
-new_state: Callable[..., NarabeRunoState] = constructor(NarabeRunoState)
+new_state: Final[Callable[..., NarabeRunoState]] = constructor(NarabeRunoState)
 
-EXAMPLE = new_state(
+EXAMPLE: Final = new_state(
     seed=0, first=0, current=0, turn=0, direction=1, hands=(("B2", "G7", "W"), ("R1", "Y3", "YS")),
     draw=("G1", "G2"), discard=(), start="R3", roads=(((1, 0, "R9", "R"), (2, 0, "R5", "R")),),
     occ=frozenset({(0, 0), (1, 0), (2, 0)}),

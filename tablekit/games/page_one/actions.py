@@ -28,19 +28,19 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from tablekit.core import cards
 from tablekit.core.actions import Action
 from tablekit.core.errors import InvalidActionError
 
-SUITS = cards.SUITS
-RANKS = cards.RANKS
-JOKER = 52
-JOKER_CODE = cards.JOKER
-NUM_CARDS = 53  # card ints 0..52
-_CODES: tuple[str, ...] = cards.STANDARD_52 + (cards.JOKER,)
-_FROM_CODE: dict[str, int] = {code: i for i, code in enumerate(_CODES)}
+SUITS: Final = cards.SUITS
+RANKS: Final = cards.RANKS
+JOKER: Final = 52
+JOKER_CODE: Final = cards.JOKER
+NUM_CARDS: Final = 53  # card ints 0..52
+_CODES: Final[tuple[str, ...]] = cards.STANDARD_52 + (cards.JOKER,)
+_FROM_CODE: Final[dict[str, int]] = {code: i for i, code in enumerate(_CODES)}
 
 
 def suit_of(card: int) -> int:
@@ -226,15 +226,15 @@ class NameSuit(Action):
 
 PageOneAction = Play | Draw | Pass | Catch | Challenge | NameSuit
 
-DRAW = Draw()
-PASS = Pass()
-CATCH = Catch()
-CHALLENGE = Challenge()
-NAME_ACTIONS: tuple[NameSuit, ...] = tuple(NameSuit(s) for s in range(4))
-_WORDS: dict[str, Action] = {"draw": DRAW, "pass": PASS, "catch": CATCH, "challenge": CHALLENGE}
+DRAW: Final = Draw()
+PASS: Final = Pass()
+CATCH: Final = Catch()
+CHALLENGE: Final = Challenge()
+NAME_ACTIONS: Final[tuple[NameSuit, ...]] = tuple(NameSuit(s) for s in range(4))
+_WORDS: Final[dict[str, Action]] = {"draw": DRAW, "pass": PASS, "catch": CATCH, "challenge": CHALLENGE}
 
-CARD_PARAMS: tuple[str, ...] = tuple(cards.card_param(code) for code in _CODES)
-SUIT_PARAMS: tuple[str, ...] = tuple(f"@page_one.label.suit.{s}" for s in SUITS)
+CARD_PARAMS: Final[tuple[str, ...]] = tuple(cards.card_param(code) for code in _CODES)
+SUIT_PARAMS: Final[tuple[str, ...]] = tuple(f"@page_one.label.suit.{s}" for s in SUITS)
 
 
 def from_code(code: str) -> Action:
@@ -265,9 +265,9 @@ def from_code(code: str) -> Action:
 
 # Shared instances for the hot path: PLAIN[c] plays card c; CALLED[c] plays it with the call;
 # NAMED[c][s] / NAMED_CALLED[c][s] play a wild card c naming suit s.
-PLAIN: tuple[Play, ...] = tuple(Play(c) for c in range(NUM_CARDS))
-CALLED: tuple[Play, ...] = tuple(Play(c, None, True) for c in range(NUM_CARDS))
-NAMED: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(c, s) for s in range(4)) for c in range(NUM_CARDS))
-NAMED_CALLED: tuple[tuple[Play, ...], ...] = tuple(
+PLAIN: Final[tuple[Play, ...]] = tuple(Play(c) for c in range(NUM_CARDS))
+CALLED: Final[tuple[Play, ...]] = tuple(Play(c, None, True) for c in range(NUM_CARDS))
+NAMED: Final[tuple[tuple[Play, ...], ...]] = tuple(tuple(Play(c, s) for s in range(4)) for c in range(NUM_CARDS))
+NAMED_CALLED: Final[tuple[tuple[Play, ...], ...]] = tuple(
     tuple(Play(c, s, True) for s in range(4)) for c in range(NUM_CARDS)
 )

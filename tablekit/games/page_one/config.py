@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any, Final, Iterable, Sequence
 
 from tablekit.core.config import GameConfig, option
 from tablekit.core.errors import ConfigError
@@ -212,7 +212,13 @@ DEFAULT_PRESET = "classic"
 
 # --- the rule table ------------------------------------------------------------------------------
 # Effects of a card
-E_NONE, E_WILD, E_JUMP, E_REVERSE, E_TWO, E_THREE, E_JOKER = range(7)
+E_NONE: Final = 0
+E_WILD: Final = 1
+E_JUMP: Final = 2
+E_REVERSE: Final = 3
+E_TWO: Final = 4
+E_THREE: Final = 5
+E_JOKER: Final = 6
 EFFECT_NAMES = ("none", "wild", "jump", "reverse", "two", "three", "joker")
 PENALTY_OF = {E_TWO: 2, E_THREE: 3, E_JOKER: 4}
 SUIT = tuple(c // 13 if c < 52 else -1 for c in range(NUM_CARDS))  # a joker has no suit (-1)

@@ -17,7 +17,7 @@ with the events it caused. Actions reach here only after ``rules.PageOne`` found
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Final, Sequence
 
 from tablekit.core.rng import hash_shuffled
 from tablekit.core.seats import seats_after
@@ -92,11 +92,11 @@ Result = tuple[PageOneState, tuple[Event, ...]]
 
 # The states of the most frequent steps are built by constructors made once for their fields
 # (see state.builder); at most 14 fields each, so that a call passes them cheaply.
-_after_play = builder("discard", "hands", "current", "direction", "suit", "pending", "pending_kind", "phase",
-                      "drawn_card", "exposed", "challenge", "passes", "last_player", "turns")
-_after_draw = builder("stock", "drawn", "discard", "hands", "current", "pending", "pending_kind", "phase",
-                      "drawn_card", "exposed", "challenge", "passes", "reshuffles", "turns")
-_after_keep = builder("current", "phase", "drawn_card", "turns")
+_after_play: Final = builder("discard", "hands", "current", "direction", "suit", "pending", "pending_kind", "phase",
+                             "drawn_card", "exposed", "challenge", "passes", "last_player", "turns")
+_after_draw: Final = builder("stock", "drawn", "discard", "hands", "current", "pending", "pending_kind", "phase",
+                             "drawn_card", "exposed", "challenge", "passes", "reshuffles", "turns")
+_after_keep: Final = builder("current", "phase", "drawn_card", "turns")
 
 
 # --- the deal ----------------------------------------------------------------------------------

@@ -202,7 +202,7 @@ from collections import Counter
 from itertools import combinations
 from typing import Any, Iterable, Sequence
 
-from tablekit.core.actions import Action
+from tablekit.core.actions import Action, is_listed
 from tablekit.core.deck import give_one, redeal_unseen
 from tablekit.core.errors import ConfigError, InvalidActionError
 from tablekit.core.game import Game, Outcome
@@ -558,7 +558,7 @@ class PageOne(Game[PageOneState]):
         cached_state, legal = self._cache
         if cached_state is not state:
             legal = self.legal_actions(state)
-        return action in legal
+        return is_listed(action, legal) or action in legal
 
     def candidate_actions(self, state: PageOneState) -> list[Action]:
         """The non-play actions; each card in the current hand played with and without a call,
@@ -775,7 +775,7 @@ class PageOne(Game[PageOneState]):
         # The common case first (the action is one of the legal actions just listed for this
         # very state); anything else goes through Game.step's checks and errors.
         cached_state, legal = self._cache
-        if cached_state is state and action in legal:
+        if cached_state is state and is_listed(action, legal):
             return resolve.apply(self.rules, state, action)
         return super().step(state, action)
 

@@ -22,18 +22,18 @@ TypeError: PageOneState has no field colour
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, Final, NamedTuple
 
 from tablekit.core.states import replacer
 
 # Phases (ints in the state, names in observations)
-PLAY = 0  # an ordinary turn (maybe facing a penalty, a catch or a challenge)
-DRAWN = 1  # the player just drew a card that fits: play it or keep it
-NAME = 2  # the suit of an Eight turned as the starter is named
-REDO = 3  # a caught joker bluffer plays a card of the suit instead
-OVER = 4
-CATCH_WINDOW = 5  # a player other than the one to play next may catch a missed call, or not
-PHASE_NAMES = ("play", "drawn", "name", "redo", "over", "catch")
+PLAY: Final = 0  # an ordinary turn (maybe facing a penalty, a catch or a challenge)
+DRAWN: Final = 1  # the player just drew a card that fits: play it or keep it
+NAME: Final = 2  # the suit of an Eight turned as the starter is named
+REDO: Final = 3  # a caught joker bluffer plays a card of the suit instead
+OVER: Final = 4
+CATCH_WINDOW: Final = 5  # a player other than the one to play next may catch a missed call, or not
+PHASE_NAMES: Final = ("play", "drawn", "name", "redo", "over", "catch")
 
 
 class PageOneState(NamedTuple):
@@ -80,7 +80,7 @@ class PageOneState(NamedTuple):
         return self.discard[-1]
 
 
-FIELDS = PageOneState._fields
+FIELDS: Final = PageOneState._fields
 
 
 def builder(*names: str) -> Callable[..., PageOneState]:
@@ -110,7 +110,7 @@ def new_state(base: PageOneState | None = None, /, **fields: Any) -> PageOneStat
     return builder(*fields)(base, **fields)
 
 
-EXAMPLE = new_state(
+EXAMPLE: Final = new_state(
     seed=0, round_no=0, dealer=1, totals=(0, 0), stock=(5, 6), drawn=0, discard=(4,), hands=((1,), (2,)),
     out=(False, False), current=0, direction=1, suit=0, pending=0, pending_kind=0, phase=PLAY, drawn_card=-1,
     exposed=-1, asking=(), challenge=(), passes=0, last_player=-1, finish=(), round_winners=(), round_scores=(),

@@ -25,23 +25,23 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from tablekit.core import cards
 from tablekit.core.actions import Action, whole_number
 from tablekit.core.errors import InvalidActionError
 
-SUITS = cards.SUITS
-NUM_CARDS = 52
-NO_TRUMP = 4  # the trump "suit" index meaning no trump
-MAX_BID = 999  # the largest amount a Bid can carry at all (the config bounds it further)
-_CODES: tuple[str, ...] = cards.STANDARD_52
-_FROM_CODE: dict[str, int] = {code: i for i, code in enumerate(_CODES)}
-CARD_PARAMS: tuple[str, ...] = tuple(cards.card_param(code) for code in _CODES)
-SUIT_PARAMS: tuple[str, ...] = tuple(f"@cards.suit.{s}" for s in SUITS)
+SUITS: Final = cards.SUITS
+NUM_CARDS: Final = 52
+NO_TRUMP: Final = 4  # the trump "suit" index meaning no trump
+MAX_BID: Final = 999  # the largest amount a Bid can carry at all (the config bounds it further)
+_CODES: Final[tuple[str, ...]] = cards.STANDARD_52
+_FROM_CODE: Final[dict[str, int]] = {code: i for i, code in enumerate(_CODES)}
+CARD_PARAMS: Final[tuple[str, ...]] = tuple(cards.card_param(code) for code in _CODES)
+SUIT_PARAMS: Final[tuple[str, ...]] = tuple(f"@cards.suit.{s}" for s in SUITS)
 #: Suit (0..3) and trick strength (2 = 0 .. A = 12) of every card, looked up on the hot path.
-SUIT: tuple[int, ...] = tuple(c // 13 for c in range(NUM_CARDS))
-STRENGTH: tuple[int, ...] = tuple((c % 13 - 1) % 13 for c in range(NUM_CARDS))
+SUIT: Final[tuple[int, ...]] = tuple(c // 13 for c in range(NUM_CARDS))
+STRENGTH: Final[tuple[int, ...]] = tuple((c % 13 - 1) % 13 for c in range(NUM_CARDS))
 
 
 def suit_of(card: int) -> int:
@@ -204,13 +204,13 @@ class Play(Action):
         return f"Play({card_code(self.card)})"
 
 
-PASS = Pass()
+PASS: Final = Pass()
 # Shared instances (legal_actions returns these).
-BIDS: tuple[Bid, ...] = tuple(Bid(a) for a in range(1, 106))  # BIDS[a - 1] is Bid(a)
-PLAYS: tuple[Play, ...] = tuple(Play(c) for c in range(NUM_CARDS))
-DISCARDS: tuple[Discard, ...] = tuple(Discard(c) for c in range(NUM_CARDS))
-CALLS: tuple[CallPartner, ...] = tuple(CallPartner(c) for c in range(NUM_CARDS))
-TRUMPS: tuple[NameTrump, ...] = tuple(NameTrump(s) for s in range(4)) + (NameTrump(None),)
+BIDS: Final[tuple[Bid, ...]] = tuple(Bid(a) for a in range(1, 106))  # BIDS[a - 1] is Bid(a)
+PLAYS: Final[tuple[Play, ...]] = tuple(Play(c) for c in range(NUM_CARDS))
+DISCARDS: Final[tuple[Discard, ...]] = tuple(Discard(c) for c in range(NUM_CARDS))
+CALLS: Final[tuple[CallPartner, ...]] = tuple(CallPartner(c) for c in range(NUM_CARDS))
+TRUMPS: Final[tuple[NameTrump, ...]] = tuple(NameTrump(s) for s in range(4)) + (NameTrump(None),)
 
 
 def from_code(code: str) -> Action:

@@ -112,7 +112,7 @@ import random
 from bisect import bisect_left
 from collections import Counter
 from functools import partial
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Final, Iterable
 
 from tablekit.core.actions import Action
 from tablekit.core.deck import redeal_unseen
@@ -162,25 +162,25 @@ from tablekit.games.ultimate.state import (
     new_state,
 )
 
-NS = K.NS
-_PHASE_OF: dict[type, int] = {Bid: AUCTION, Pass: AUCTION, Discard: DISCARD, NameTrump: TRUMP,
-                              CallPartner: CALL, Play: PLAY}
-_ALL_CARDS = tuple(range(NUM_CARDS))
+NS: Final = K.NS
+_PHASE_OF: Final[dict[type, int]] = {Bid: AUCTION, Pass: AUCTION, Discard: DISCARD, NameTrump: TRUMP,
+                                     CallPartner: CALL, Play: PLAY}
+_ALL_CARDS: Final = tuple(range(NUM_CARDS))
 
 
 #: The hot path's state builders (``core.states.replacer``: only the named fields change) and
 #: ``_event((code, params))``, which is ``Event(code, params)`` without NamedTuple's ``__new__``.
-_PLAYED = builder("hands", "trick", "voids", "revealed", "current")
-_TRICK_DONE = builder("hands", "trick", "voids", "revealed", "current", "won", "tricks_won", "last_trick",
-                      "last_winner")
-_DISCARDED = builder("hands", "discards")
-_DISCARDED_LAST = builder("hands", "discards", "phase")
-_BID = builder("bids", "high_bid", "high_bidder", "current")
-_DROPPED = builder("bids", "out", "current")
-_event = partial(tuple.__new__, Event)
-_EV_PLAYED = K.EV_PLAYED
-_EV_TRICK = K.EV_TRICK
-_PLAY_OF = PLAYS.__getitem__
+_PLAYED: Final = builder("hands", "trick", "voids", "revealed", "current")
+_TRICK_DONE: Final = builder("hands", "trick", "voids", "revealed", "current", "won", "tricks_won", "last_trick",
+                             "last_winner")
+_DISCARDED: Final = builder("hands", "discards")
+_DISCARDED_LAST: Final = builder("hands", "discards", "phase")
+_BID: Final = builder("bids", "high_bid", "high_bidder", "current")
+_DROPPED: Final = builder("bids", "out", "current")
+_event: Final = partial(tuple.__new__, Event)
+_EV_PLAYED: Final = K.EV_PLAYED
+_EV_TRICK: Final = K.EV_TRICK
+_PLAY_OF: Final = PLAYS.__getitem__
 
 
 def _follows(card: int, hand: tuple[int, ...], trick: tuple[tuple[int, int], ...]) -> bool:
@@ -195,7 +195,7 @@ def _follows(card: int, hand: tuple[int, ...], trick: tuple[tuple[int, int], ...
     return True
 
 
-_CODE_OF = tuple(card_code(c) for c in _ALL_CARDS).__getitem__
+_CODE_OF: Final = tuple(card_code(c) for c in _ALL_CARDS).__getitem__
 
 
 def _codes(cards: Iterable[int]) -> list[str]:
@@ -836,7 +836,8 @@ class Ultimate(Game[UltimateState]):
 
 #: Contract sizes grouped for statistics: fifteen bids a bucket, so the 60-point table uses the
 #: first four and the doubled table (bids up to 104) all seven.
-CONTRACT_BUCKETS: tuple[tuple[int, int], ...] = ((1, 14), (15, 29), (30, 44), (45, 59), (60, 74), (75, 89), (90, 104))
+CONTRACT_BUCKETS: Final[tuple[tuple[int, int], ...]] = (
+    (1, 14), (15, 29), (30, 44), (45, 59), (60, 74), (75, 89), (90, 104))
 
 
 def contract_bucket(contract: int) -> str:

@@ -20,18 +20,18 @@ TypeError: new_state() without a base state needs every field; missing: seed, de
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from typing import Callable, Final, NamedTuple
 
 from tablekit.core.states import constructor, replacer
 
 # Phases (ints in the state, names in observations)
-AUCTION = 0
-DISCARD = 1
-TRUMP = 2
-CALL = 3
-PLAY = 4
-OVER = 5
-PHASE_NAMES = ("auction", "discard", "trump", "call", "play", "over")
+AUCTION: Final = 0
+DISCARD: Final = 1
+TRUMP: Final = 2
+CALL: Final = 3
+PLAY: Final = 4
+OVER: Final = 5
+PHASE_NAMES: Final = ("auction", "discard", "trump", "call", "play", "over")
 
 
 class UltimateState(NamedTuple):
@@ -65,7 +65,7 @@ class UltimateState(NamedTuple):
     termination: str  # "" until over
 
 
-FIELDS = UltimateState._fields
+FIELDS: Final = UltimateState._fields
 
 
 def builder(*names: str) -> Callable[..., UltimateState]:
@@ -74,10 +74,10 @@ def builder(*names: str) -> Callable[..., UltimateState]:
 
 
 #: The one constructor of ``UltimateState`` (fields by name; TypeError for a missing or unknown one).
-new_state: Callable[..., UltimateState] = constructor(UltimateState)
+new_state: Final[Callable[..., UltimateState]] = constructor(UltimateState)
 
 
-EXAMPLE = new_state(
+EXAMPLE: Final = new_state(
     seed=0, deal_no=0, dealer=0, totals=(0, 0, 0, 0), phase=AUCTION, current=0,
     hands=((0,), (1,), (2,), (3,)), kitty=(4, 5, 6, 7, 8), leftovers=(9,), picked=(), discards=(),
     out=(False,) * 4, bids=(), high_bid=0, high_bidder=-1, declarer=-1, trump=-1, called=-1, partner=-1,

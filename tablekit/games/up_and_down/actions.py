@@ -13,20 +13,20 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from tablekit.core.actions import Action, whole_number
 from tablekit.core.errors import InvalidActionError
 
-PASS = 101
-TURN = 102
-SHOT = 103
-SPECIALS = (PASS, TURN, SHOT)
-SPECIAL_COPIES = {PASS: 3, TURN: 3, SHOT: 2}
-SPECIAL_LETTER = {PASS: "P", TURN: "T", SHOT: "S"}
-LETTER_SPECIAL = {v: k for k, v in SPECIAL_LETTER.items()}
-SPECIAL_NAME = {PASS: "pass", TURN: "turn", SHOT: "shot"}
-MAX_SEATS = 7
+PASS: Final = 101
+TURN: Final = 102
+SHOT: Final = 103
+SPECIALS: Final = (PASS, TURN, SHOT)
+SPECIAL_COPIES: Final = {PASS: 3, TURN: 3, SHOT: 2}
+SPECIAL_LETTER: Final = {PASS: "P", TURN: "T", SHOT: "S"}
+LETTER_SPECIAL: Final = {v: k for k, v in SPECIAL_LETTER.items()}
+SPECIAL_NAME: Final = {PASS: "pass", TURN: "turn", SHOT: "shot"}
+MAX_SEATS: Final = 7
 
 
 def full_deck() -> tuple[int, ...]:
@@ -44,6 +44,10 @@ def is_special(card: int) -> bool:
 def card_code(card: int) -> str:
     """'37' for a number card, 'P'/'T'/'S' for a special card."""
     return SPECIAL_LETTER[card] if card > 100 else str(card)
+
+
+#: ``CARD_CODES[card]`` is ``card_code(card)``, made once (for 1..103; 0 is no card).
+CARD_CODES: Final[tuple[str, ...]] = tuple(card_code(c) for c in range(SHOT + 1))
 
 
 def card_from_code(code: str) -> int:
@@ -110,7 +114,7 @@ def from_code(code: str) -> Play:
 
 
 # Shared instances for the hot path (legal_actions returns these).
-NUMBER_ACTIONS: dict[int, Play] = {n: Play(n) for n in range(1, 101)}
-PASS_ACTION = Play(PASS)
-TURN_ACTION = Play(TURN)
-SHOT_ACTIONS: tuple[Play, ...] = tuple(Play(SHOT, t) for t in range(MAX_SEATS))
+NUMBER_ACTIONS: Final[dict[int, Play]] = {n: Play(n) for n in range(1, 101)}
+PASS_ACTION: Final = Play(PASS)
+TURN_ACTION: Final = Play(TURN)
+SHOT_ACTIONS: Final[tuple[Play, ...]] = tuple(Play(SHOT, t) for t in range(MAX_SEATS))

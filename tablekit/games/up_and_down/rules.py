@@ -90,7 +90,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import lru_cache, partial
-from typing import Any, Iterable
+from typing import Any, Final, Iterable
 
 from tablekit.core.deck import redeal_unseen
 from tablekit.core.errors import ConfigError, InvalidActionError
@@ -100,6 +100,7 @@ from tablekit.core.setup import check_options, check_seed
 from tablekit.core.seats import next_seat
 from tablekit.core.verdict import Event, Verdict
 from tablekit.games.up_and_down.actions import (
+    CARD_CODES,
     NUMBER_ACTIONS,
     PASS,
     PASS_ACTION,
@@ -108,7 +109,6 @@ from tablekit.games.up_and_down.actions import (
     TURN,
     TURN_ACTION,
     Play,
-    card_code,
     card_param,
     from_code,
     full_deck,
@@ -128,67 +128,67 @@ from tablekit.games.up_and_down.state import (
     new_state,
 )
 
-NS = "up_and_down"
+NS: Final = "up_and_down"
 # Terminations
-END_TARGET = f"{NS}.end.target_wins"
-END_SINGLE = f"{NS}.end.single_game"
-END_CANNOT_ANTE = f"{NS}.end.cannot_ante"
-END_GAME_LIMIT = f"{NS}.end.game_limit"
-END_MISSION_FAILED = f"{NS}.end.mission_failed"
-END_CHALLENGE = f"{NS}.end.challenge_done"
+END_TARGET: Final = f"{NS}.end.target_wins"
+END_SINGLE: Final = f"{NS}.end.single_game"
+END_CANNOT_ANTE: Final = f"{NS}.end.cannot_ante"
+END_GAME_LIMIT: Final = f"{NS}.end.game_limit"
+END_MISSION_FAILED: Final = f"{NS}.end.mission_failed"
+END_CHALLENGE: Final = f"{NS}.end.challenge_done"
 # Events
-EV_DEAL = f"{NS}.event.deal"
-EV_ANTE = f"{NS}.event.ante"
-EV_SITS_OUT = f"{NS}.event.sits_out"
-EV_NUMBER = f"{NS}.event.played_number"
-EV_PASS = f"{NS}.event.played_pass"
-EV_TURN = f"{NS}.event.played_turn"
-EV_SHOT = f"{NS}.event.played_shot"
-EV_STOCK_EMPTY = f"{NS}.event.stock_empty"
-EV_ELIMINATED = f"{NS}.event.eliminated"
-EV_PAID = f"{NS}.event.paid"
-EV_CANNOT_PAY = f"{NS}.event.cannot_pay"
-EV_GAME_WON = f"{NS}.event.game_won"
-EV_POT_CLAIMED = f"{NS}.event.pot_claimed"
-EV_POT_CARRIED = f"{NS}.event.pot_carried"
-EV_CHALLENGE = f"{NS}.event.challenge_begins"
-EV_FINISHED = f"{NS}.event.finished"
-EV_MISSION_FAILED = f"{NS}.event.mission_failed"
-EV_SCORE = f"{NS}.event.score"
-EV_MATCH_OVER = f"{NS}.event.match_over"
-EV_BOUGHT = f"{NS}.event.bought"
+EV_DEAL: Final = f"{NS}.event.deal"
+EV_ANTE: Final = f"{NS}.event.ante"
+EV_SITS_OUT: Final = f"{NS}.event.sits_out"
+EV_NUMBER: Final = f"{NS}.event.played_number"
+EV_PASS: Final = f"{NS}.event.played_pass"
+EV_TURN: Final = f"{NS}.event.played_turn"
+EV_SHOT: Final = f"{NS}.event.played_shot"
+EV_STOCK_EMPTY: Final = f"{NS}.event.stock_empty"
+EV_ELIMINATED: Final = f"{NS}.event.eliminated"
+EV_PAID: Final = f"{NS}.event.paid"
+EV_CANNOT_PAY: Final = f"{NS}.event.cannot_pay"
+EV_GAME_WON: Final = f"{NS}.event.game_won"
+EV_POT_CLAIMED: Final = f"{NS}.event.pot_claimed"
+EV_POT_CARRIED: Final = f"{NS}.event.pot_carried"
+EV_CHALLENGE: Final = f"{NS}.event.challenge_begins"
+EV_FINISHED: Final = f"{NS}.event.finished"
+EV_MISSION_FAILED: Final = f"{NS}.event.mission_failed"
+EV_SCORE: Final = f"{NS}.event.score"
+EV_MATCH_OVER: Final = f"{NS}.event.match_over"
+EV_BOUGHT: Final = f"{NS}.event.bought"
 # Reasons
-OK_OPENING = f"{NS}.ok.opening"
-OK_EMPTY = f"{NS}.ok.empty_field"
-OK_HIGHER = f"{NS}.ok.higher"
-OK_SAME_DIGIT = f"{NS}.ok.same_digit"
-OK_PASS = f"{NS}.ok.pass"
-OK_TURN = f"{NS}.ok.turn"
-OK_SHOT = f"{NS}.ok.shot"
-NO_GAME_OVER = f"{NS}.illegal.game_over"
-NO_NOT_IN_HAND = f"{NS}.illegal.not_in_hand"
-NO_MUST_OPEN = f"{NS}.illegal.must_open_lowest"
-NO_SPECIAL_EMPTY = f"{NS}.illegal.special_on_empty_field"
-NO_NOT_HIGHER = f"{NS}.illegal.not_higher"
-NO_SHOT_TARGET = f"{NS}.illegal.shot_needs_target"
-NO_SHOT_SEAT = f"{NS}.illegal.no_such_seat"
-NO_SHOT_SELF = f"{NS}.illegal.shot_self"
-NO_SHOT_INACTIVE = f"{NS}.illegal.shot_inactive"
+OK_OPENING: Final = f"{NS}.ok.opening"
+OK_EMPTY: Final = f"{NS}.ok.empty_field"
+OK_HIGHER: Final = f"{NS}.ok.higher"
+OK_SAME_DIGIT: Final = f"{NS}.ok.same_digit"
+OK_PASS: Final = f"{NS}.ok.pass"
+OK_TURN: Final = f"{NS}.ok.turn"
+OK_SHOT: Final = f"{NS}.ok.shot"
+NO_GAME_OVER: Final = f"{NS}.illegal.game_over"
+NO_NOT_IN_HAND: Final = f"{NS}.illegal.not_in_hand"
+NO_MUST_OPEN: Final = f"{NS}.illegal.must_open_lowest"
+NO_SPECIAL_EMPTY: Final = f"{NS}.illegal.special_on_empty_field"
+NO_NOT_HIGHER: Final = f"{NS}.illegal.not_higher"
+NO_SHOT_TARGET: Final = f"{NS}.illegal.shot_needs_target"
+NO_SHOT_SEAT: Final = f"{NS}.illegal.no_such_seat"
+NO_SHOT_SELF: Final = f"{NS}.illegal.shot_self"
+NO_SHOT_INACTIVE: Final = f"{NS}.illegal.shot_inactive"
 
-REASON_CODES = frozenset({
+REASON_CODES: Final = frozenset({
     OK_OPENING, OK_EMPTY, OK_HIGHER, OK_SAME_DIGIT, OK_PASS, OK_TURN, OK_SHOT, NO_GAME_OVER,
     NO_NOT_IN_HAND, NO_MUST_OPEN, NO_SPECIAL_EMPTY, NO_NOT_HIGHER, NO_SHOT_TARGET, NO_SHOT_SEAT,
     NO_SHOT_SELF, NO_SHOT_INACTIVE,
 })
-EVENT_CODES = frozenset({
+EVENT_CODES: Final = frozenset({
     EV_DEAL, EV_ANTE, EV_SITS_OUT, EV_NUMBER, EV_PASS, EV_TURN, EV_SHOT, EV_STOCK_EMPTY,
     EV_ELIMINATED, EV_PAID, EV_CANNOT_PAY, EV_GAME_WON, EV_POT_CLAIMED, EV_POT_CARRIED,
     EV_CHALLENGE, EV_FINISHED, EV_MISSION_FAILED, EV_SCORE, EV_MATCH_OVER, EV_BOUGHT,
 })
-END_CODES = frozenset({
+END_CODES: Final = frozenset({
     END_TARGET, END_SINGLE, END_CANNOT_ANTE, END_GAME_LIMIT, END_MISSION_FAILED, END_CHALLENGE,
 })
-LABEL_CODES = frozenset(
+LABEL_CODES: Final = frozenset(
     {f"{NS}.card.{c}" for c in "PTS"}
     | {f"{NS}.action.{k}" for k in ("number", "pass", "turn", "shot", "shot_untargeted")}
     | {f"{NS}.status.{s}" for s in (ACTIVE, OUT, FINISHED, SITTING_OUT)}
@@ -200,18 +200,18 @@ LABEL_CODES = frozenset(
         "mode.cul_de_sac", "mode.solo")}
     | {"up_and_down.title"}
 )
-HINT_CODES = frozenset(f"{NS}.hint.{k}" for k in (
+HINT_CODES: Final = frozenset(f"{NS}.hint.{k}" for k in (
     "opening", "open_low", "attack", "same_digit_drop", "keep_options", "lifeline",
     "shot_weakest", "shot_helper", "help_next",
 ))
 
 
-FULL_DECK = full_deck()
+FULL_DECK: Final = full_deck()
 #: ``_fast_event((code, params))`` is ``Event(code, params)`` without NamedTuple's Python-level
 #: ``__new__``: the play event is built on every step of every playout.
-_fast_event = partial(tuple.__new__, Event)
+_fast_event: Final = partial(tuple.__new__, Event)
 #: The ``number`` parameter of a special card's event while the field is still empty.
-EMPTY_FIELD = f"@{NS}.label.no_number"
+EMPTY_FIELD: Final = f"@{NS}.label.no_number"
 
 
 @lru_cache(maxsize=1 << 14)  # a pure function of few distinct arguments, asked on most steps
@@ -228,7 +228,7 @@ def _replace_at(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
 
 def _hand_codes(hands: tuple[tuple[int, ...], ...]) -> list[list[str]]:
     """Every seat's hand as card codes, in the order observations show them."""
-    return [[card_code(c) for c in sorted(hand)] for hand in hands]
+    return [list(map(CARD_CODES.__getitem__, sorted(hand))) for hand in hands]
 
 
 class UpAndDown(Game[UpAndDownState]):
@@ -716,7 +716,7 @@ class UpAndDown(Game[UpAndDownState]):
                 "seat": i,
                 "status": state.status[i],
                 "hand_count": len(hand),
-                "hand": [card_code(c) for c in sorted(hand)] if self._visible(state, i, player) else None,
+                "hand": list(map(CARD_CODES.__getitem__, sorted(hand))) if self._visible(state, i, player) else None,
                 "wins": state.wins[i],
             }
             if cfg.uses_chips:
@@ -735,7 +735,7 @@ class UpAndDown(Game[UpAndDownState]):
             "dealer": state.dealer,
             "direction": state.direction,
             "field": state.field or None,
-            "pile": [card_code(c) for c in state.pile],
+            "pile": list(map(CARD_CODES.__getitem__, state.pile)),
             "stock": state.stock_count,
             "last_player": None if state.last_player < 0 else state.last_player,
             "game_winners": list(state.game_winners),

@@ -17,21 +17,21 @@ change through the NamedTuple's own ``_replace``.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from tablekit.core.states import replacer
 
 # A seat's status in the game in progress.
-ACTIVE = "active"
-OUT = "out"  # eliminated this game
-FINISHED = "finished"  # Cul-de-sac phase 2: emptied their hand
-SITTING_OUT = "sitting_out"  # Carry-over: could not pay the ante for this game
+ACTIVE: Final = "active"
+OUT: Final = "out"  # eliminated this game
+FINISHED: Final = "finished"  # Cul-de-sac phase 2: emptied their hand
+SITTING_OUT: Final = "sitting_out"  # Carry-over: could not pay the ante for this game
 
 # The phase of the game in progress.
-PLAY = "play"  # Basic and Carry-over
-MISSION = "mission"  # Cul-de-sac phase 1
-CHALLENGE = "challenge"  # Cul-de-sac phase 2
-OVER = "over"
+PLAY: Final = "play"  # Basic and Carry-over
+MISSION: Final = "mission"  # Cul-de-sac phase 1
+CHALLENGE: Final = "challenge"  # Cul-de-sac phase 2
+OVER: Final = "over"
 
 
 class UpAndDownState(NamedTuple):
@@ -77,8 +77,8 @@ def new_state(**fields: Any) -> UpAndDownState:
 
 
 # The hot path of every playout: made once, as fast as a positional tuple (core.states).
-_after_play = replacer(UpAndDownState, "hands", "drawn", "pile", "field", "direction", "current",
-                       "last_player", "last_number_player", "termination")
+_after_play: Final = replacer(UpAndDownState, "hands", "drawn", "pile", "field", "direction", "current",
+                              "last_player", "last_number_player", "termination")
 
 
 def after_play(

@@ -26,13 +26,13 @@ tablekit.core.errors.InvalidActionError: 'col:4': a column is 1, 2 or 3, e.g. 'c
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from tablekit.core.actions import Action, whole_number
 from tablekit.core.errors import InvalidActionError
 
-MAX_CARD = 126
-PILES = ("down", "up")
+MAX_CARD: Final = 126
+PILES: Final = ("down", "up")
 
 
 def _check_card(card: Any) -> None:
@@ -183,14 +183,14 @@ class Draw(Action):
 
 
 # Shared instances (legal_actions returns these).
-PLAYS: tuple[Play, ...] = tuple(Play(c) if c else None for c in range(MAX_CARD + 1))  # type: ignore[misc]
-TAKES: tuple[Take, ...] = tuple(Take(c) if c else None for c in range(MAX_CARD + 1))  # type: ignore[misc]
-PLACES: tuple[Place, ...] = tuple(Place(i) for i in range(3))
-ABANDONS: tuple[Abandon, ...] = tuple(Abandon(i) for i in range(3))
-REMOVES: tuple[RemoveAndPlace, ...] = tuple(RemoveAndPlace(i) for i in range(3))
-NEW_COLUMN = NewColumn()
-DRAW_DOWN = Draw("down")
-DRAW_UP = Draw("up")
+PLAYS: Final[tuple[Play, ...]] = tuple(Play(c) if c else None for c in range(MAX_CARD + 1))  # type: ignore[misc]
+TAKES: Final[tuple[Take, ...]] = tuple(Take(c) if c else None for c in range(MAX_CARD + 1))  # type: ignore[misc]
+PLACES: Final[tuple[Place, ...]] = tuple(Place(i) for i in range(3))
+ABANDONS: Final[tuple[Abandon, ...]] = tuple(Abandon(i) for i in range(3))
+REMOVES: Final[tuple[RemoveAndPlace, ...]] = tuple(RemoveAndPlace(i) for i in range(3))
+NEW_COLUMN: Final = NewColumn()
+DRAW_DOWN: Final = Draw("down")
+DRAW_UP: Final = Draw("up")
 
 
 def _number(code: str, arg: str, example: str) -> int:

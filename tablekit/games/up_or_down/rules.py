@@ -123,9 +123,9 @@ import random
 from bisect import bisect_left, insort
 from collections import Counter
 from functools import partial
-from typing import Any, NamedTuple, Sequence
+from typing import Any, Final, NamedTuple, Sequence
 
-from tablekit.core.actions import Action, whole_number
+from tablekit.core.actions import Action, is_listed, whole_number
 from tablekit.core.deck import redeal_unseen, stack
 from tablekit.core.errors import ConfigError, InvalidActionError
 from tablekit.core.game import Game, Outcome
@@ -181,18 +181,18 @@ from tablekit.games.up_or_down.state import (
     new_state,
 )
 
-NS = K.NS
+NS: Final = K.NS
 #: The hot path's state builders (``core.states.replacer``: only the named fields change) and
 #: ``_event((code, params))``, which is ``Event(code, params)`` without NamedTuple's ``__new__``.
-_PLAYED = builder("phase", "hands", "shown", "ring", "played")
-_TOOK = builder("phase", "ring", "taken")
-_DREW = builder("hands", "shown", "down", "up")
-_PLACED = builder("phase", "taken", "columns", "dirs", "discards", "removed")
-_NEXT_TURN = builder("phase", "current", "turn", "played")
-_event = partial(tuple.__new__, Event)
-_PHASE_OF: dict[type, int] = {Play: PLAY, Take: TAKE, Place: PLACE, NewColumn: PLACE, Abandon: PLACE,
-                              RemoveAndPlace: PLACE, Draw: DRAW}
-DIRECTION_NAMES = {NONE: None, UP: "up", DOWN: "down"}
+_PLAYED: Final = builder("phase", "hands", "shown", "ring", "played")
+_TOOK: Final = builder("phase", "ring", "taken")
+_DREW: Final = builder("hands", "shown", "down", "up")
+_PLACED: Final = builder("phase", "taken", "columns", "dirs", "discards", "removed")
+_NEXT_TURN: Final = builder("phase", "current", "turn", "played")
+_event: Final = partial(tuple.__new__, Event)
+_PHASE_OF: Final[dict[type, int]] = {Play: PLAY, Take: TAKE, Place: PLACE, NewColumn: PLACE, Abandon: PLACE,
+                                     RemoveAndPlace: PLACE, Draw: DRAW}
+DIRECTION_NAMES: Final = {NONE: None, UP: "up", DOWN: "down"}
 SPECIAL, SPECIAL_DOWN, TAKE_ROLE, REMOVE_ROLE = range(4)
 
 
@@ -538,7 +538,8 @@ class UpOrDown(Game[UpOrDownState]):
             return s.phase == TAKE and action.card in self.takeable(s)
         if kind is Draw:
             return s.phase == DRAW and bool(s.down if action.pile == "down" else s.up)
-        return action in self.legal_actions(s)
+        legal = self.legal_actions(s)
+        return is_listed(action, legal) or action in legal
 
     def candidate_actions(self, state: UpOrDownState) -> list[Action]:
         """Every action one might try here: playing or taking any card in sight or in a hand (the

@@ -16,22 +16,22 @@ all piles.
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from typing import Callable, Final, NamedTuple
 
 from tablekit.core.states import constructor, replacer
 
 # Phases of a turn (ints in the state, names in observations)
-PLAY = 0
-TAKE = 1
-PLACE = 2
-DRAW = 3
-OVER = 4
-PHASE_NAMES = ("play", "take", "place", "draw", "over")
+PLAY: Final = 0
+TAKE: Final = 1
+PLACE: Final = 2
+DRAW: Final = 3
+OVER: Final = 4
+PHASE_NAMES: Final = ("play", "take", "place", "draw", "over")
 #: Directions of a column: not fixed yet (0 or 1 card), ascending, descending.
 NONE, UP, DOWN = 0, 1, -1
 #: The variant colours kept in ``UpOrDownState.colours``, in this order (-1: variant off), named
 #: as the options that set them.
-COLOUR_ROLES = ("special_colour", "special_down_colour", "take_colour", "remove_colour")
+COLOUR_ROLES: Final = ("special_colour", "special_down_colour", "take_colour", "remove_colour")
 
 
 class UpOrDownState(NamedTuple):
@@ -55,7 +55,7 @@ class UpOrDownState(NamedTuple):
     termination: str  # "" until over
 
 
-FIELDS = UpOrDownState._fields
+FIELDS: Final = UpOrDownState._fields
 
 
 def builder(*names: str) -> Callable[..., UpOrDownState]:
@@ -64,10 +64,10 @@ def builder(*names: str) -> Callable[..., UpOrDownState]:
 
 
 #: The one constructor of ``UpOrDownState`` (fields by name; TypeError for a missing or unknown one).
-new_state: Callable[..., UpOrDownState] = constructor(UpOrDownState)
+new_state: Final[Callable[..., UpOrDownState]] = constructor(UpOrDownState)
 
 
-EXAMPLE = new_state(
+EXAMPLE: Final = new_state(
     seed=0, first=0, colours=(-1, -1, -1, -1), phase=PLAY, current=0, turn=1,
     hands=((5, 14, 40), (1, 2, 3)), shown=((), ()), ring=(7, 10, 33, 45, 50, 54), played=0, taken=0,
     down=(20, 21), up=(22, 23), columns=((), ()), dirs=((), ()), discards=((), ()), removed=(), termination="",
