@@ -22,7 +22,7 @@ $(VENV)/.dev-installed: pyproject.toml setup.py | $(BIN)/python
 # The install compiles the engine's hot modules (setup.py) beside their sources; after one of them
 # changes, the package runs pure Python (tablekit/build.py) until they are compiled again.
 ENGINE_SOURCES = $(wildcard $(foreach m,actions cards deck game rng seats setup states tricks verdict,tablekit/core/$(m).py) \
-	$(foreach m,actions board codes resolve rules state,tablekit/games/*/$(m).py))
+	$(foreach m,actions board codes resolve rules state table,tablekit/games/*/$(m).py))
 $(VENV)/.engine-built: $(ENGINE_SOURCES) | $(VENV)/.dev-installed
 	$(BIN)/pip install --quiet --no-deps -e .
 	touch $@

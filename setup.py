@@ -33,7 +33,7 @@ GAMES = {
     "ultimate": ["actions", "codes", "rules", "state"],
     "up_or_down": ["actions", "codes", "rules", "state"],
     "narabe_runo": ["actions", "board", "codes", "rules", "state"],
-    "page_one": ["actions", "codes", "resolve", "rules", "state"],
+    "page_one": ["actions", "codes", "resolve", "rules", "state", "table"],
 }
 SOURCES = [f"tablekit/core/{m}.py" for m in CORE] + [
     f"tablekit/games/{game}/{m}.py" for game, modules in GAMES.items() for m in modules]

@@ -14,8 +14,9 @@ from typing import Any, Final
 
 from tablekit.core.verdict import Event
 from tablekit.games.page_one.actions import CARD_PARAMS, SUITS
-from tablekit.games.page_one.config import EFFECT_NAMES, PRESETS, PageOneConfig
+from tablekit.games.page_one.config import PRESETS, PageOneConfig
 from tablekit.games.page_one.state import PHASE_NAMES
+from tablekit.games.page_one.table import EFFECT_NAMES
 
 NS: Final = "page_one"
 

@@ -65,8 +65,9 @@ from tablekit.games.page_one.actions import (
     Play,
     card_from_code,
 )
-from tablekit.games.page_one.config import PENALTY_OF, PageOneConfig, rules_from
+from tablekit.games.page_one.config import PageOneConfig
 from tablekit.games.page_one.state import PHASE_NAMES
+from tablekit.games.page_one.table import PENALTY_OF, rules_from
 
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 _CARD_INDEX: dict[str, int] = {}

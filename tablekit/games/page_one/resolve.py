@@ -2,10 +2,11 @@
 passing, catching a missed call, challenging a joker, naming the starter's suit, and the end of
 a round and of the match with its scoring (the rules are in ``rules.py``'s docstring).
 
-Every function takes the rule table (``config.Rules``) and a state, and returns the next state
+Every function takes the rule table (``table.Rules``) and a state, and returns the next state
 with the events it caused. Actions reach here only after ``rules.PageOne`` found them legal.
 
->>> from tablekit.games.page_one.config import PageOneConfig, rules_from
+>>> from tablekit.games.page_one.config import PageOneConfig
+>>> from tablekit.games.page_one.table import rules_from
 >>> r = rules_from(PageOneConfig(players=3))
 >>> s = deal(r, seed=1, round_no=0, dealer=0, totals=(0, 0, 0), round_winners=(), round_scores=(), events=[])
 >>> s.current, [len(h) for h in s.hands], s.stock_count
@@ -74,7 +75,8 @@ from tablekit.games.page_one.codes import (
     EV_SUIT_REVERSED,
     event,
 )
-from tablekit.games.page_one.config import (
+from tablekit.games.page_one.state import CATCH_WINDOW, DRAWN, NAME, OVER, PLAY, REDO, PageOneState, builder, new_state
+from tablekit.games.page_one.table import (
     E_JOKER,
     E_JUMP,
     E_NONE,
@@ -86,7 +88,6 @@ from tablekit.games.page_one.config import (
     SUIT,
     Rules,
 )
-from tablekit.games.page_one.state import CATCH_WINDOW, DRAWN, NAME, OVER, PLAY, REDO, PageOneState, builder, new_state
 
 Result = tuple[PageOneState, tuple[Event, ...]]
 
@@ -178,7 +179,7 @@ def apply(r: Rules, s: PageOneState, action: Any) -> Result:
     else:
         assert isinstance(action, NameSuit)
         new, events = name_suit(r, s, action)
-    if new.turns >= r.config.round_limit and new.phase != OVER:
+    if new.turns >= r.round_limit and new.phase != OVER:
         return stall(r, new, list(events))
     return new, events
 
@@ -250,7 +251,7 @@ def play(r: Rules, s: PageOneState, a: Play) -> Result:
         suit = a.suit
         events.append(event(EV_NAMED, {"player": p, "suit": SUIT_PARAMS[suit]}))
     direction = s.direction
-    if cfg.reverse_on_suit_change and suit != old_suit:
+    if r.reverse_on_suit_change and suit != old_suit:
         direction = -direction
         events.append(event(EV_SUIT_REVERSED, {"suit": SUIT_PARAMS[suit]}))
     pending = s.pending
@@ -260,7 +261,7 @@ def play(r: Rules, s: PageOneState, a: Play) -> Result:
     challenge: tuple[int, ...] = ()
     if eff:
         if eff == E_JUMP or (eff == E_REVERSE and cfg.two_player_q_is_skip
-                             and (cfg.players == 2 if not cfg.play_on else out.count(False) == 2)):
+                             and (cfg.players == 2 if not r.play_on else out.count(False) == 2)):
             skips = k
         elif eff == E_REVERSE:
             if k % 2:
@@ -295,7 +296,7 @@ def play(r: Rules, s: PageOneState, a: Play) -> Result:
     if taken is not None:
         hand = hand + taken
     hands = hands[:p] + (hand,) + hands[p + 1 :]
-    if not hand and exposed < 0 and cfg.play_on:
+    if not hand and exposed < 0 and r.play_on:
         out = out[:p] + (True,) + out[p + 1 :]
         events.append(event(EV_OUT, {"player": p}))
     if True in out:  # (play_on)
@@ -366,13 +367,13 @@ def draw(r: Rules, s: PageOneState) -> Result:
             reshuffles=reshuffles, turns=s.turns + 1,
         )
         return new, tuple(events)
-    rule = r.config.draw_rule
+    rule = r.draw_rule
     count = 0
     card = -1
     # no_special, draw_to_plain: a hand of special cards only can never go out, so its player
     # draws on until a plain card comes.
     special = r.special
-    need_plain = r.config.last_card in ("no_special", "draw_to_plain") and all(special[c] for c in hand)
+    need_plain = r.last_card in ("no_special", "draw_to_plain") and all(special[c] for c in hand)
     suit, top = s.suit, s.discard[-1]
     while True:
         if len(stock) > drawn:

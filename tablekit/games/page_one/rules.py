@@ -292,17 +292,7 @@ from tablekit.games.page_one.codes import (
     OK_WILD,
     REASON_CODES,
 )
-from tablekit.games.page_one.config import (
-    E_JOKER,
-    E_WILD,
-    PENALTY_OF,
-    PRESETS,
-    RANK,
-    SUIT,
-    PageOneConfig,
-    Rules,
-    rules_from,
-)
+from tablekit.games.page_one.config import PRESETS, PageOneConfig
 from tablekit.games.page_one.state import (
     CATCH_WINDOW,
     DRAWN,
@@ -314,6 +304,7 @@ from tablekit.games.page_one.state import (
     PageOneState,
     new_state,
 )
+from tablekit.games.page_one.table import E_JOKER, E_WILD, PENALTY_OF, RANK, SUIT, Rules, rules_from
 
 
 def _has_cards(hand: tuple[int, ...], cards: Sequence[int]) -> bool:
@@ -331,7 +322,7 @@ class PageOne(Game[PageOneState]):
 
     Legality lives here; what an action does is in ``resolve``, the state and its constructor
     in ``state``, the codes in ``codes``, and ``self.rules`` is the rule table built once from
-    the config (``config.rules_from``).
+    the config (``table.rules_from``).
 
     >>> from tablekit import make
     >>> game = make("page_one", players=3)
@@ -507,7 +498,7 @@ class PageOne(Game[PageOneState]):
                 if row[c]:
                     out += acts[c]
             if out:
-                if self.config.voluntary_draw and len(s.stock) - s.drawn + len(s.discard) > 1:
+                if r.voluntary_draw and len(s.stock) - s.drawn + len(s.discard) > 1:
                     out.append(DRAW)
                 legal = tuple(out)
             else:
