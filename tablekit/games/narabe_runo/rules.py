@@ -110,11 +110,11 @@ from collections import Counter
 from functools import partial
 from typing import Any, Final, Iterable, Mapping, Sequence
 
+from tablekit.core.actions import Action, is_listed
 from tablekit.core.cards import UNO_108, UNO_CODES, UNO_COLOURS, is_uno, uno_kind, uno_number, uno_param
 from tablekit.core.deck import redeal_unseen, stack
 from tablekit.core.errors import ConfigError, InvalidActionError
 from tablekit.core.game import Game, Outcome
-from tablekit.core.actions import Action
 from tablekit.core.rng import hash_shuffled
 from tablekit.core.setup import check_options, check_seed, moves_option, play_moves, seat_option
 from tablekit.core.verdict import Event, Verdict
@@ -191,8 +191,12 @@ class NarabeRuno(Game[NarabeRunoState]):
         self._stall_turns = config.stall_limit * config.players
         self._players = config.players
         self._hand_limit = config.hand_limit
-        #: (anchor cell, target cell, is it a scoring card's) -> each card's plays there
-        self._play_table: dict[tuple[Cell, Cell, bool], dict[str, tuple[Play, ...]]] = {}
+        #: anchor cell -> for each neighbour in the area: (that cell, each card's plays onto it,
+        #: each card's plays onto it when a scoring card lies there); made as anchors appear
+        self._targets: dict[Cell, tuple[tuple[Cell, dict[str, tuple[Play, ...]], dict[str, tuple[Play, ...]]], ...]] = {}
+        #: the state whose legal actions were listed last, and those actions (``step`` applies
+        #: one of them without checking it again)
+        self._cache: tuple[NarabeRunoState | None, tuple[Action, ...]] = (None, ())
 
     # --- setup ---------------------------------------------------------------------------
     def start_allowed(self, card: str) -> bool:
@@ -365,23 +369,20 @@ class NarabeRuno(Game[NarabeRunoState]):
         """Every legal play, before the Wild Draw Four rule."""
         hand = dict.fromkeys(s.hands[s.current])  # sorted, each card once
         out: list[Play] = []
-        near = self.near
-        table = self._play_table
-        scoring: list[Cell] | None = None
+        scoring = {c for c, _ in s.scoring}
         for cell, card_a, colour, _ in anchors:
             fits = _MATCHING[colour, _KIND[card_a]]
             cards = [c for c in hand if c in fits]
             if not cards:
                 continue
-            for t in near[cell]:
+            targets = self._targets.get(cell)
+            if targets is None:
+                targets = self._targets[cell] = tuple(
+                    (t, self._plays_between(cell, t, False), self._plays_between(cell, t, True)) for t in self.near[cell])
+            for t, plays, captures in targets:
                 if t in occ:
                     continue
-                if scoring is None:
-                    scoring = [c for c, _ in s.scoring]
-                key = (cell, t, t in scoring)
-                found = table.get(key)
-                if found is None:
-                    found = table[key] = self._plays_between(*key)
+                found = captures if t in scoring else plays
                 for c in cards:
                     out += found[c]
         return out
@@ -425,9 +426,13 @@ class NarabeRuno(Game[NarabeRunoState]):
         if not hand:
             return (PASS,)
         plays = self.legal_plays(s)
+        legal: tuple[Action, ...]
         if plays and self._stuck_only:
-            return tuple(plays)
-        return (*plays, *map(_DISCARDS.__getitem__, dict.fromkeys(hand)))
+            legal = tuple(plays)
+        else:
+            legal = (*plays, *map(_DISCARDS.__getitem__, dict.fromkeys(hand)))
+        self._cache = (s, legal)
+        return legal
 
     def candidate_actions(self, state: NarabeRunoState) -> list[Action]:
         """Every action one might try: each hand card (and a red 1, a Wild and a Wild Draw Four)
@@ -619,6 +624,14 @@ class NarabeRuno(Game[NarabeRunoState]):
             events.append(_event((K.EV_REFILL, {"player": p, "count": len(got), "hand": len(hand)})))
         hands = s.hands
         return hands[:p] + (tuple(hand),) + hands[p + 1:], draw, pile, reshuffles
+
+    def step(self, state: NarabeRunoState, action: Action | str) -> tuple[NarabeRunoState, tuple[Event, ...]]:
+        # The common case first (the action is one of the legal actions just listed for this
+        # very state); anything else goes through Game.step's checks and errors.
+        cached_state, legal = self._cache
+        if cached_state is state and isinstance(action, Action) and is_listed(action, legal):
+            return self.apply(state, action)
+        return super().step(state, action)
 
     def apply(self, state: NarabeRunoState, action: Action) -> tuple[NarabeRunoState, tuple[Event, ...]]:
         s = state
