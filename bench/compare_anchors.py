@@ -439,6 +439,29 @@ def machine() -> dict[str, Any]:
     return info
 
 
+def both_engines(run: dict[str, Callable[[float, int], tuple[int, int, float]]], labels: dict[str, str],
+                 specs: dict[str, tuple[str, str, int, dict[str, Any]]]) -> Any:
+    """The tablekit subjects ``specs`` (key -> game, preset, players, options) on both engines in
+    one run: this process runs the compiled engine where it is installed (``python -m tablekit
+    info``), and each subject gets a twin, key + ``"_pure"``, on the pure-Python engine in a
+    worker process (``bench/engines.py``). The labels say which engine. Edits ``run`` and
+    ``labels``; returns the worker to close (None without a compiled engine)."""
+    import engines  # bench/engines.py
+
+    from tablekit import build
+
+    here = "compiled engine" if build.ENGINE == "compiled" else "pure-Python engine"
+    for key in specs:
+        labels[key] = labels[key].replace("(Python", f"({here}")
+    if build.ENGINE != "compiled":
+        return None
+    pure = engines.Engine("pure")
+    for key, (game, preset, players, options) in specs.items():
+        run[key + "_pure"] = pure.runner(game, preset, players, **options)
+        labels[key + "_pure"] = labels[key].replace(here, "pure-Python engine")
+    return pure
+
+
 def game_machine(game: str, files: tuple[str, ...] = ("actions.py", "config.py", "rules.py", "state.py")) -> dict[str, Any]:
     """``machine()`` for a benchmark of another game: the digest of that game's engine sources
     (``tablekit/games/<game>/<files>``) as ``<game>_engine_sha256`` instead of Page One's."""
@@ -536,7 +559,11 @@ def main(argv: list[str] | None = None) -> int:
                               "rounds": args.rounds, "anchor": ANCHOR,
                               "command": " ".join([Path(sys.argv[0]).name] + sys.argv[1:])}
     print("throughput ...", file=sys.stderr, flush=True)
-    result["throughput"] = throughput(args.players, args.seconds, args.rounds)
+    labels, run = dict(LABELS), runners(args.players)
+    pure = both_engines(run, labels, {TK: ("page_one", "crazy_eights", args.players, {})})
+    result["throughput"] = throughput(args.players, args.seconds, args.rounds, run=run, labels=labels)
+    if pure is not None:
+        pure.close()
     if args.describe > 0:
         print("describing the games ...", file=sys.stderr, flush=True)
         result["describe"] = describe(args.players, args.describe)

@@ -155,7 +155,11 @@ def main(argv: list[str] | None = None) -> int:
     result: dict[str, Any] = {"machine": machine(), "players": PLAYERS, "seconds": args.seconds,
                               "rounds": args.rounds, "anchor": ANCHOR,
                               "command": " ".join([Path(sys.argv[0]).name] + sys.argv[1:])}
-    result["throughput"] = ca.throughput(PLAYERS, args.seconds, args.rounds, run=runners(), base=NR, labels=LABELS)
+    labels, run = dict(LABELS), runners()
+    pure = ca.both_engines(run, labels, {name: (NR, preset, PLAYERS, {}) for name, preset in PRESETS.items()})
+    result["throughput"] = ca.throughput(PLAYERS, args.seconds, args.rounds, run=run, base=NR, labels=labels)
+    if pure is not None:
+        pure.close()
     if ANCHOR in result["throughput"]:
         per = result["throughput"][ANCHOR]["tablekit_over_this_per_round"]
         ratio = result["throughput"][ANCHOR]["tablekit_over_this"]

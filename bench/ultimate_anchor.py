@@ -223,7 +223,11 @@ def main(argv: list[str] | None = None) -> int:
                               "anchor": ANCHOR, "load_before": load(),
                               "command": " ".join([Path(sys.argv[0]).name] + sys.argv[1:])}
     print("throughput ...", file=sys.stderr, flush=True)
-    result["throughput"] = ca.throughput(4, args.seconds, args.rounds, run=runners(), base=UL, labels=LABELS)
+    labels, run = dict(LABELS), runners()
+    pure = ca.both_engines(run, labels, {UL: ("ultimate", "basic", 4, {}), UL1: ("ultimate", "basic", 4, {"single_deal": True})})
+    result["throughput"] = ca.throughput(4, args.seconds, args.rounds, run=run, base=UL, labels=labels)
+    if pure is not None:
+        pure.close()
     result["load_after"] = load()
     if args.describe > 0:
         print("describing the games ...", file=sys.stderr, flush=True)

@@ -40,6 +40,7 @@ ANCHOR = UNO
 GOAL = 1.0  # up_or_down / rlcard_uno, decisions per CPU-second
 PLAYERS = 4
 ENGINE_FILES = ("actions.py", "config.py", "rules.py", "state.py")  # tablekit/games/up_or_down/
+VARIANTS: dict[str, Any] = {"rainbow": "consecutive", "greenhorn": "bonus", "take": "any", "remove_one": True}
 LABELS = {
     UD: "tablekit Up or Down?, preset base, 4 players (Python)",
     UDV: "tablekit Up or Down?, rainbow + greenhorn + take any + remove one, 4 players (Python)",
@@ -49,8 +50,7 @@ LABELS = {
 
 def runners() -> dict[str, Callable[[float, int], tuple[int, int, float]]]:
     base = make(UD, preset="base", players=PLAYERS)
-    variants = make(UD, preset="base", players=PLAYERS, rainbow="consecutive", greenhorn="bonus", take="any",
-                    remove_one=True)
+    variants = make(UD, preset="base", players=PLAYERS, **VARIANTS)
     out: dict[str, Callable[[float, int], tuple[int, int, float]]] = {
         UD: lambda sec, seed: run_game(base, sec, seed),
         UDV: lambda sec, seed: run_game(variants, sec, seed),
@@ -105,7 +105,11 @@ def main(argv: list[str] | None = None) -> int:
     wall = time.perf_counter()
     result: dict[str, Any] = {"machine": machine(), "seconds": args.seconds, "rounds": args.rounds, "anchor": ANCHOR,
                               "command": " ".join([Path(sys.argv[0]).name] + sys.argv[1:])}
-    result["throughput"] = ca.throughput(PLAYERS, args.seconds, args.rounds, run=runners(), base=UD, labels=LABELS)
+    labels, run = dict(LABELS), runners()
+    pure = ca.both_engines(run, labels, {UD: (UD, "base", PLAYERS, {}), UDV: (UD, "base", PLAYERS, VARIANTS)})
+    result["throughput"] = ca.throughput(PLAYERS, args.seconds, args.rounds, run=run, base=UD, labels=labels)
+    if pure is not None:
+        pure.close()
     if ANCHOR in result["throughput"]:
         per = result["throughput"][ANCHOR]["tablekit_over_this_per_round"]
         ratio = result["throughput"][ANCHOR]["tablekit_over_this"]
