@@ -58,6 +58,14 @@ _CSS = """
   padding: 2px 0 4px 0; border-bottom: 1px solid #ddd; margin-bottom: 4px; }
 .tk-dash .tk-dash-bar .widget-inline-hbox { width: auto; }
 .tk-dash .tk-dash-bar .widget-label { min-width: 0; }
+/* One line on a projector or a laptop: a long mode name is cut short in its closed menu
+   rather than pushing the bar onto a second line (the open menu shows it whole). */
+@media (min-width: 1100px) {
+  .tk-dash .tk-dash-bar { flex-wrap: nowrap; }
+  .tk-dash .tk-dash-bar > * { flex: 0 1 auto; min-width: 0; }
+  .tk-dash .tk-dash-bar > .widget-dropdown select { min-width: 5em; text-overflow: ellipsis; }
+  .tk-dash .tk-dash-bar > .widget-toggle-buttons, .tk-dash .tk-dash-bar > .widget-button { flex: none; }
+}
 .tk-dash .tk-locked-note { color: #5c3b00; font-size: 0.9em; }
 .tk-dash .tk-problem { padding: 6px 10px; border-left: 4px solid #b26a00; background: #fff4e5;
   color: #5c3b00; border-radius: 3px; }
@@ -131,7 +139,9 @@ class Dashboard(widgets.VBox):
         self.problem = widgets.HTML()
         self.lock_note = widgets.HTML()
         self.add_class("tk-dash")
-        self.top = widgets.Box([self.title, self.lead])
+        # (The note that a teacher's link fixed some settings sits on the title's line: the
+        # bar below keeps to one line.)
+        self.top = widgets.Box([self.title, self.lead, self.lock_note])
         self.top.add_class("tk-dash-top")
         self.bar = widgets.Box([self.game, self.lang_toggle])
         self.bar.add_class("tk-dash-bar")
@@ -239,7 +249,7 @@ class PlayDashboard(Dashboard):
         self._filling = False
         self._fill_settings(game)
         self.bar.children = [self.game, self.preset, self.players, self.bots, self.code, self.deal_button,
-                             self.lang_toggle, self.lock_note]
+                             self.lang_toggle]
         # Under the table: "What if?" while a finished game is replayed at one of the person's moves.
         self.what_if = WhatIfPanel(self.table)
         self.children = [widgets.HTML(_CSS, layout=widgets.Layout(display="none")), self.top, self.bar,
@@ -425,7 +435,7 @@ class LearnDashboard(Dashboard):
         if self.setup.lesson is not None:
             self.walkthrough.handle({"type": "lesson", "index": self.setup.lesson})
         self.body = widgets.Box([self.walkthrough])
-        self.bar.children = [self.game, self.lang_toggle, self.lock_note]
+        self.bar.children = [self.game, self.lang_toggle]
         self.children = [widgets.HTML(_CSS, layout=widgets.Layout(display="none")), self.top, self.bar,
                          self.problem, self.body]
         self._guard("game", self.game, lambda: self.walkthrough.game_name)

@@ -469,18 +469,34 @@ class PlayTable(TableWidget):
 
     # --- bots ----------------------------------------------------------------------------
     def _schedule_bots(self) -> None:
-        """Let bots move until it is the human's turn; with a delay, one move at a time."""
-        self._repeat(self._bot_move, lambda: self.bot_delay)
+        """Let bots move until it is the human's turn; with a delay, one move at a time (each
+        drawn); without, all at once, and the table is drawn once when they are done."""
+        if self.bot_delay > 0:
+            self._repeat(self._bot_move, lambda: self.bot_delay)
+            return
+        moved = False
 
-    def _bot_move(self) -> bool:
-        """One bot move; False when it is not a bot's turn (or a replay or a round's end is shown)."""
+        def move() -> bool:
+            nonlocal moved
+            made = self._bot_move(draw=False)
+            moved = moved or made
+            return made
+
+        self._repeat(move, lambda: 0.0, done=lambda: self._render(()) if moved else None)
+
+    def _bot_move(self, draw: bool = True) -> bool:
+        """One bot move (logged; drawn unless ``draw`` is False); False when it is not a bot's
+        turn (or a replay or a round's end is shown)."""
         if self.replay_at is not None or self._paused:
             return False
         events = self.session.bot_move()
         if events is None:
             return False
         self._moved(events)
-        self._render(events)
+        if draw:
+            self._render(events)
+        else:
+            self._narrate(events)
         return True
 
     # --- drawing -------------------------------------------------------------------------

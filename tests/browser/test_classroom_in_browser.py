@@ -21,12 +21,12 @@ from tk_page import (
     STEP_TIMEOUT,
     TABLE,
     board_html,
+    bots_at_full_speed,
     hidden_card_leaks,
     next_round,
     open_dashboard,
     play_first_playable,
     play_table_views,
-    set_range,
     wait_for_my_turn,
 )
 
@@ -77,7 +77,7 @@ def outside_viewport(page: Page, selectors: dict[str, str]) -> list[str]:
 
 def _fast(page: Page) -> None:
     expect(page.locator(f"{TABLE} .tk-speed")).to_be_visible(timeout=STEP_TIMEOUT)
-    set_range(page, f"{TABLE} .tk-speed", 0)
+    bots_at_full_speed(page)
 
 
 def _open_link(page: Page, voila_url: str, query: str) -> None:

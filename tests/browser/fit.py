@@ -1,0 +1,178 @@
+"""Does what a learner must see fit the screen? The bounding-box checks of the fit tests.
+
+``MEASURE`` (a function run in the page) looks at the table as it is drawn now, at the page's
+first scroll position, and returns one line per problem:
+
+* ``"screen"`` (a projector or a laptop, 1280x800 or 1366x768): every element the learner
+  must see is on the page, not empty, and wholly inside the window without scrolling;
+* ``"phone"`` (400x800): the page never needs scrolling sideways: no element of the
+  dashboard reaches past the window's right edge (or its left), and the page does not scroll
+  sideways; scrolling down is how a learner reaches the rest.
+
+What a learner must see: the prompt, the last move, Hint and Undo, the message; everything
+they can click for the decision now: the moves (``.tk-part-moves``: any control a game puts
+there), a choice being made (``.tk-part-choose``), the summary's buttons (Next round, Play
+again), and every playable card, row or cell (``.tk-playable``) and choice target
+(``.tk-choice-target``) *with the whole zone it is in* (the hand, the ring, the columns, the
+board); while a summary is shown the board waits below it and is not required. On the learn
+page also the lesson (narration and step controls), the hand of the player to act, the zones
+of the player to act, and the cards the step points at (``.tk-hint``).
+
+``RUN_STOPS`` drives ``fit_table.ipynb`` (``fit_harness.py``) from inside the page: measure the
+stop shown, open its choice (when there is one) and measure again, press the harness's Next,
+wait for the table to draw the next stop, and so on; it returns every problem with the stop
+where it happened.
+"""
+
+from __future__ import annotations
+
+MEASURE = r"""
+(mode) => {
+  const problems = [];
+  const vw = window.innerWidth, vh = window.innerHeight;
+  // The page's first scroll position (the window and any box the page scrolls in).
+  for (let n = document.querySelector(".tk-table"); n; n = n.parentElement) if (n.scrollTop) n.scrollTop = 0;
+  window.scrollTo(0, 0);
+  const table = document.querySelector(".tk-table");
+  if (!table) return ["no table on the page"];
+  if (mode === "phone") {
+    const page = document.scrollingElement;
+    if (page.scrollWidth > page.clientWidth + 1) problems.push(`the page scrolls sideways (${page.scrollWidth} > ${page.clientWidth})`);
+    const dash = table.closest(".tk-dash") || table;
+    for (const node of [dash, ...dash.querySelectorAll("*")]) {
+      if (node.closest(".tk-live")) continue; // (the screen readers' line is kept off screen on purpose)
+      const r = node.getBoundingClientRect();
+      if (!r.width || !r.height) continue;
+      if (r.right > vw + 1 || r.left < -1) {
+        const name = node.className && node.className.baseVal === undefined ? String(node.className) : node.tagName;
+        problems.push(`${name.slice(0, 60)} [${Math.round(r.left)}, ${Math.round(r.right)}] is wider than ${vw} px`);
+        if (problems.length > 5) break;
+      }
+    }
+    return problems;
+  }
+  const named = [];
+  const add = (name, selector, scope = table) => {
+    for (const node of scope.querySelectorAll(selector)) named.push([name, node]);
+  };
+  const need = (name, selector) => {
+    const before = named.length;
+    add(name, selector);
+    if (named.length === before) problems.push(`${name}: not on the page (${selector})`);
+  };
+  const lesson = table.querySelector(".tk-lesson");
+  const ended = !!table.querySelector(".tk-part-summary .tk-summary");
+  need("prompt", ".tk-prompt");
+  add("last move", ".tk-last");
+  add("message", ".tk-message");
+  if (lesson) {
+    add("lesson narration", ".tk-narration");
+    add("lesson step controls", ".tk-lesson-nav");
+  } else if (!table.querySelector(".tk-replay")) {
+    need("Hint", ".tk-hint-button");
+    need("Undo", ".tk-undo-button");
+  }
+  add("moves", ".tk-part-moves:not(:empty)");
+  add("choice bar", ".tk-part-choose:not(:empty)");
+  add("summary buttons", ".tk-summary-actions");
+  if (!ended) {
+    const zone = (node) => node.closest(".tk-zone, .tk-pile, .tk-hand") || node;
+    const places = ".tk-playable, .tk-choice-target" + (lesson ? ", .tk-card.tk-hint, .tk-zone.tk-current, .tk-hand.tk-current" : "");
+    for (const node of table.querySelectorAll(places)) {
+      const label = node.getAttribute("aria-label") || node.dataset.key || node.className;
+      named.push([`clickable ${String(label).slice(0, 40)}`, node]);
+      const box = zone(node);
+      if (box !== node) named.push([`the zone of ${String(label).slice(0, 40)} (${box.dataset.zone || box.className})`, box]);
+    }
+  }
+  const seen = new Set();
+  for (const [name, node] of named) {
+    if (seen.has(node)) continue;
+    seen.add(node);
+    const r = node.getBoundingClientRect();
+    const inside = r.width > 0 && r.height > 0 && r.top >= -0.5 && r.left >= -0.5 && r.bottom <= vh + 0.5 && r.right <= vw + 0.5;
+    if (!inside) {
+      problems.push(`${name}: [${Math.round(r.left)}, ${Math.round(r.top)}, ${Math.round(r.right)}, ${Math.round(r.bottom)}] ` +
+                    `outside ${vw}x${vh}`);
+    }
+  }
+  return problems;
+}
+"""
+
+RUN_STOPS = r"""
+async ([mode, limit, timeout]) => {
+  const measure = MEASURE;
+  const status = () => document.querySelector(".tk-fit-status");
+  const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const until = async (test, ms) => {
+    const end = performance.now() + ms;
+    while (!test()) {
+      if (performance.now() > end) return false;
+      await new Promise((done) => setTimeout(done, 5));
+    }
+    return true;
+  };
+  // The table models of the page (a view with zones); a new one appears when the learn page
+  // changes game.
+  const manager = await window.__tkApp.widgetManagerPromise.promise;
+  const tables = async () => {
+    const found = [];
+    for (const promise of Object.values(manager._models)) {
+      const model = await promise;
+      const view = model.get("view");
+      if (view && view.zones) found.push(model);
+    }
+    return found;
+  };
+  const problems = [];
+  let stops = 0;
+  const started = performance.now();
+  while (stops < limit) {
+    const here = status();
+    const where = `${here.dataset.case} (stop ${here.dataset.stop})`;
+    for (const p of measure(mode)) problems.push(`${where}: ${p}`);
+    stops += 1;
+    const key = here.dataset.open;
+    if (key) {
+      const place = document.querySelector(`.tk-table [data-key="${CSS.escape(key)}"]`);
+      if (!place) {
+        problems.push(`${where}: the place that opens a choice (${key}) is not on the page`);
+      } else {
+        place.click();
+        if (await until(() => document.querySelector(".tk-table .tk-choose"), 2000)) {
+          await frames();
+          for (const p of measure(mode)) problems.push(`${where}, choosing: ${p}`);
+          document.querySelector(".tk-table .tk-cancel").click();
+          await frames();
+        } else {
+          problems.push(`${where}: clicking ${key} opened no choice`);
+        }
+      }
+    }
+    let changed = false;
+    const before = await tables();
+    const listen = () => { changed = true; };
+    for (const model of before) model.once("change:view", listen);
+    const stop = here.dataset.stop;
+    const oldTable = document.querySelector(".tk-table");
+    document.querySelector(".tk-fit-next button, button.tk-fit-next").click();
+    const moved = await until(() => status() && status().dataset.stop !== stop, timeout);
+    if (moved && status().dataset.done === "1") {
+      return { problems, stops, done: true, seconds: (performance.now() - started) / 1000 };
+    }
+    // The next stop is drawn: its view came (or a new table replaced the old one).
+    const drawn = moved && await until(() => changed || (document.querySelector(".tk-table") !== oldTable &&
+                                                         document.querySelector(".tk-table .tk-board")), timeout);
+    for (const model of before) model.off("change:view", listen);
+    if (!drawn) {
+      problems.push(`${where}: the harness did not show the next stop within ${timeout} ms`);
+      break;
+    }
+    await frames();
+  }
+  return { problems, stops, done: false, seconds: (performance.now() - started) / 1000 };
+}
+""".replace("MEASURE", MEASURE.strip())
+
+__all__ = ["MEASURE", "RUN_STOPS"]
