@@ -232,12 +232,12 @@ class PlayDashboard(Dashboard):
         self.preset = controls.Dropdown(style=wide, layout=widgets.Layout(width="auto"))
         low, high = spec(game).players_for(s.preset if s.preset in presets(game) else None)
         self.players = controls.BoundedIntText(value=low, min=low, max=high, style=wide,
-                                              layout=widgets.Layout(width="120px"))
+                                              layout=widgets.Layout(width="110px"))
         first_bot = s.bots if s.bots in bot_names(game) else default_bot(game)
         self.bots = controls.Dropdown(options=list(bot_names(game)), value=first_bot, style=wide,
                                      layout=widgets.Layout(width="auto"))
         self.code = controls.Text(value="", continuous_update=False,
-                                 layout=widgets.Layout(width="190px"), style=wide)
+                                 layout=widgets.Layout(width="165px"), style=wide)
         self.deal_button = widgets.Button(button_style="primary", icon="refresh", layout=widgets.Layout(width="auto"))
         locked_fields = [f for f in LOCKABLE if self.is_locked(f)]
         open_hands = s.open_hands

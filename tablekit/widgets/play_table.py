@@ -216,8 +216,12 @@ class PlayTable(TableWidget):
         self._hint_code = None
         self._say("", "info")
         self._moved(events)
-        self._render(events)
-        self._schedule_bots()
+        if self.bot_delay > 0:
+            self._render(events)
+            self._schedule_bots()
+        else:  # the bots answer at once: the table is drawn once, after them
+            self._narrate(events)
+            self._schedule_bots(drawn=False)
 
     def _moved(self, events: tuple[Event, ...]) -> None:
         """After any move: did it end a round (or the game)? Then its summary is shown."""
@@ -468,13 +472,14 @@ class PlayTable(TableWidget):
         self.bot_delay = self._seconds(content, 0, 5000)
 
     # --- bots ----------------------------------------------------------------------------
-    def _schedule_bots(self) -> None:
+    def _schedule_bots(self, drawn: bool = True) -> None:
         """Let bots move until it is the human's turn; with a delay, one move at a time (each
-        drawn); without, all at once, and the table is drawn once when they are done."""
+        drawn); without, all at once, and the table is drawn once when they are done (or at
+        once if no bot moves and the position is not ``drawn`` yet)."""
         if self.bot_delay > 0:
             self._repeat(self._bot_move, lambda: self.bot_delay)
             return
-        moved = False
+        moved = not drawn
 
         def move() -> bool:
             nonlocal moved

@@ -21,7 +21,12 @@ of the player to act, and the cards the step points at (``.tk-hint``).
 ``RUN_STOPS`` drives ``fit_table.ipynb`` (``fit_harness.py``) from inside the page: measure the
 stop shown, open its choice (when there is one) and measure again, press the harness's Next,
 wait for the table to draw the next stop, and so on; it returns every problem with the stop
-where it happened.
+where it happened. ``CLICK_THROUGH`` plays a whole game on the real play dashboard by clicking
+as a learner does (the first clickable place, else the first move; a choice's first place or
+button; Next round) and measures every decision on the way.
+
+Both run inside the page (one call for a whole run): a click, the kernel's answer and the
+table's redraw take a few tens of milliseconds, a round trip to the test process as much again.
 """
 
 from __future__ import annotations
@@ -79,6 +84,7 @@ MEASURE = r"""
     const zone = (node) => node.closest(".tk-zone, .tk-pile, .tk-hand") || node;
     const places = ".tk-playable, .tk-choice-target" + (lesson ? ", .tk-card.tk-hint, .tk-zone.tk-current, .tk-hand.tk-current" : "");
     for (const node of table.querySelectorAll(places)) {
+      if (node.closest("details:not([open])")) continue; // (a pile folded away: its cards show when opened)
       const label = node.getAttribute("aria-label") || node.dataset.key || node.className;
       named.push([`clickable ${String(label).slice(0, 40)}`, node]);
       const box = zone(node);
@@ -104,7 +110,8 @@ RUN_STOPS = r"""
 async ([mode, limit, timeout]) => {
   const measure = MEASURE;
   const status = () => document.querySelector(".tk-fit-status");
-  const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  // (A table draws and fits itself in microtasks after its change: a task later it is done.)
+  const frames = () => new Promise((done) => setTimeout(done, 0));
   const until = async (test, ms) => {
     const end = performance.now() + ms;
     while (!test()) {
@@ -153,7 +160,7 @@ async ([mode, limit, timeout]) => {
     let changed = false;
     const before = await tables();
     const listen = () => { changed = true; };
-    for (const model of before) model.once("change:view", listen);
+    for (const model of before) model.once("change", listen);
     const stop = here.dataset.stop;
     const oldTable = document.querySelector(".tk-table");
     document.querySelector(".tk-fit-next button, button.tk-fit-next").click();
@@ -161,10 +168,10 @@ async ([mode, limit, timeout]) => {
     if (moved && status().dataset.done === "1") {
       return { problems, stops, done: true, seconds: (performance.now() - started) / 1000 };
     }
-    // The next stop is drawn: its view came (or a new table replaced the old one).
+    // The next stop is drawn: its table changed (or a new table replaced the old one).
     const drawn = moved && await until(() => changed || (document.querySelector(".tk-table") !== oldTable &&
                                                          document.querySelector(".tk-table .tk-board")), timeout);
-    for (const model of before) model.off("change:view", listen);
+    for (const model of before) model.off("change", listen);
     if (!drawn) {
       problems.push(`${where}: the harness did not show the next stop within ${timeout} ms`);
       break;
@@ -175,4 +182,69 @@ async ([mode, limit, timeout]) => {
 }
 """.replace("MEASURE", MEASURE.strip())
 
-__all__ = ["MEASURE", "RUN_STOPS"]
+CLICK_THROUGH = r"""
+async ([maxMoves, timeout]) => {
+  const measure = MEASURE;
+  const table = document.querySelector(".tk-table");
+  const manager = await window.__tkApp.widgetManagerPromise.promise;
+  let model = null;
+  for (const promise of Object.values(manager._models)) {
+    const candidate = await promise;
+    const view = candidate.get("view");
+    if (view && view.zones) model = candidate;
+  }
+  const until = async (test, ms) => {
+    const end = performance.now() + ms;
+    while (!test()) {
+      if (performance.now() > end) return false;
+      await new Promise((done) => setTimeout(done, 5));
+    }
+    return true;
+  };
+  const settle = () => new Promise((done) => setTimeout(done, 0));
+  const decides = () => { const v = model.get("view"); return !!(v.my_turn || v.round_end || v.over); };
+  const problems = [];
+  let decisions = 0, moves = 0, rounds = 0;
+  const result = (done) => ({ problems, decisions, moves, rounds, done });
+  if (!(await until(decides, timeout))) { problems.push("the learner never got a decision"); return result(false); }
+  for (;;) {
+    await settle();
+    const view = model.get("view");
+    const end = view.round_end;
+    decisions += 1;
+    const where = `decision ${decisions} (${view.prompt})`;
+    for (const p of measure("screen")) problems.push(`${where}: ${p}`);
+    if ((end && end.final) || (!end && view.over)) return result(true);
+    if (moves >= maxMoves) return result(false);
+    let changed = false;
+    const listen = () => { changed = true; };
+    model.on("change:view", listen);
+    if (end) {
+      table.querySelector(".tk-summary .tk-next-round").click();
+      rounds += 1;
+    } else {
+      // The learner's first clickable place on the table, else the first of the moves (a bid, Pass).
+      const place = table.querySelector(".tk-main .tk-playable") ||
+                    table.querySelector(".tk-part-moves button:not([disabled])");
+      if (!place) { problems.push(`${where}: nothing to click`); model.off("change:view", listen); return result(false); }
+      place.click();
+      // A choice opens: measure it, then take a place on the table, or the bar's first button
+      // (a place with several ways narrows the bar to them: take the first).
+      for (let i = 0; i < 3 && !changed; i++) {
+        await settle();
+        if (!table.querySelector(".tk-choose")) break;
+        if (i === 0) for (const p of measure("screen")) problems.push(`${where}, choosing: ${p}`);
+        (table.querySelector(".tk-main .tk-choice-target") && i === 0
+          ? table.querySelector(".tk-main .tk-choice-target")
+          : table.querySelector(".tk-choose .tk-choice-button")).click();
+      }
+    }
+    const moved = await until(() => changed, timeout) && await until(decides, timeout);
+    model.off("change:view", listen);
+    if (!moved) { problems.push(`${where}: no new decision within ${timeout} ms`); return result(false); }
+    moves += 1;
+  }
+}
+""".replace("MEASURE", MEASURE.strip())
+
+__all__ = ["CLICK_THROUGH", "MEASURE", "RUN_STOPS"]

@@ -1010,7 +1010,7 @@ function render({ model, el: host }) {
   // tall board (a grid) may rather have the hands beside it than shrink: both arrangements
   // are tried and the one that keeps the zones larger wins. A narrow screen scrolls instead.
   // On a dashboard the window is the page; in a notebook, the table fits one window from its
-  // top. Fitting runs once a frame at most, after a draw, a message, or a change of size.
+  // top. Fitting runs once after the draws of one task, a message, or a change of size.
   const WIDE_SCREEN = "(min-width: 761px)";
   const ZONE_FLOOR = 0.4;
   const HAND_FLOOR = 0.6;
@@ -1029,7 +1029,7 @@ function render({ model, el: host }) {
       const lesson = !!(model.get("lesson") || {}).title;
       const zones = [...MUST_SEE_ZONES, ...(lesson ? LESSON_ZONES : [])];
       for (const node of root.querySelectorAll(zones.map((z) => `.tk-main ${z}`).join(", "))) {
-        found.push(node.closest(ZONE_BOX) || node);
+        if (!node.closest("details:not([open])")) found.push(node.closest(ZONE_BOX) || node); // (not folded away)
       }
     }
     return found;
@@ -1111,11 +1111,11 @@ function render({ model, el: host }) {
       fittedWidth = root.getBoundingClientRect().width;
     }
   }
-  // (Once a frame at most, before the frame is painted.)
+  // (Once for all the draws of one task, before the page is painted again.)
   function requestFit() {
     if (fitQueued) return;
     fitQueued = true;
-    requestAnimationFrame(() => { fitQueued = false; fit(); });
+    queueMicrotask(() => { fitQueued = false; fit(); });
   }
   const refit = () => { if (root.isConnected) requestFit(); else window.removeEventListener("resize", refit); };
   window.addEventListener("resize", refit);
