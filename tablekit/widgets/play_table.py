@@ -524,6 +524,9 @@ class PlayTable(TableWidget):
                 if summary.get("final"):  # the last line says who won, not only why it ended
                     view["prompt"] = summary["text"]
             if self._paused:  # nothing to play until "Next round"
+                # The header names the round that just ended (the game has dealt the next one).
+                ended = self.session.view(lang, step=self._round_end[0] - 1, teaching=teaching)
+                view["title"], view["subtitle"] = ended["title"], ended["subtitle"]
                 view["my_turn"] = False
                 view["prompt"] = tr("widgets.table.round_over_prompt", lang)
                 view["buttons"] = []

@@ -497,8 +497,10 @@ function render({ model, el: host }) {
     ]);
   }
 
-  // One slot per seat around the table, the viewer's seat at the bottom, then clockwise.
+  // One slot per seat around the table, the viewer's seat at the bottom, then clockwise. A
+  // small trick (a reminder: the last one) is a strip of its cards in the order they were played.
   function drawTrick(zone, view) {
+    if (zone.size === "small") return drawTrickStrip(zone);
     const n = Math.max(1, zone.seats || 1);
     const base = typeof view.viewer === "number" ? view.viewer : 0;
     const rx = n <= 2 ? 0 : (n >= 5 ? 1.6 : 1.35);
@@ -536,6 +538,21 @@ function render({ model, el: host }) {
     if (centre.length) table.appendChild(el("div", { class: "tk-trick-centre" }, centre));
     return el("div", { class: zoneClass(zone, "tk-trick-zone"), "data-zone": zone.id, style: box }, [
       zoneHead(zone), el("div", { class: "tk-fit" }, [table])]);
+  }
+
+  function drawTrickStrip(zone) {
+    const slots = (zone.plays || []).map((play) => {
+      const marks = [];
+      if (zone.leader === play.seat) marks.push(el("span", { class: "tk-badge tk-leader-mark", text: L("leader") }));
+      if (zone.winner === play.seat) marks.push(el("span", { class: "tk-badge tk-winner-mark", text: L("winner") }));
+      const cls = "tk-trick-seat" + (zone.leader === play.seat ? " tk-leader" : "") +
+        (zone.winner === play.seat ? " tk-winner" : "");
+      return el("div", { class: cls, "data-seat": play.seat }, [
+        el("span", { class: "tk-seat-name", text: play.label || seatName(play.seat) }),
+        play.card ? cardNode(play.card, { cls: "tk-static" }) : null, ...marks]);
+    });
+    return el("div", { class: zoneClass(zone, "tk-trick-zone tk-trick-strip-zone"), "data-zone": zone.id }, [
+      zoneHead(zone), el("div", { class: "tk-trick-strip", role: "group", "aria-label": zone.label }, slots)]);
   }
 
   // Positions 0..n-1 clockwise from the top; a marker just before position `wrap`. The ring's
