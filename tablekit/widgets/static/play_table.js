@@ -775,8 +775,10 @@ function render({ model, el: host }) {
     const centre = el("div", { class: "tk-centre" });
     const area = el("div", { class: "tk-area" });
     const others = el("div", { class: "tk-others" });
+    // (In a lesson, the zones of the player to act come up with mine: the step is about them.)
+    const lesson = !!(model.get("lesson") || {}).title;
     const theirs = (z) => typeof z.owner === "number" && typeof view.viewer === "number" &&
-      z.owner !== view.viewer && !clickableIn(z);
+      z.owner !== view.viewer && !clickableIn(z) && !(lesson && z.current);
     for (const z of zones) {
       if (z.kind === "hand") continue;
       const box = z.kind === "counter" ? facts : (theirs(z) ? others : (WIDE.has(z.kind) ? area : centre));
