@@ -17,7 +17,7 @@ clicks one of its playable cards, and times click -> DOM update inside the page
 the clicked card has left the hand drawn by the page. When a game ends it presses the summary's
 button (play again / next round) and goes on, until it has made ``--clicks`` timed clicks.
 The bots move at the dashboard's own speed (``--bot-delay default``: 0.6 s a move, a learner's
-view) or instantly (``--bot-delay 0``, the ``.tk-speed`` range set to 0: more load per click).
+view) or instantly (``--bot-delay 0``, the ``.tk-speed`` range at its right end: more load per click).
 
 Reported (printed, and written to ``bench/classroom/results-N.json``): pages playable (loaded
 and every timed click answered), page load times, click -> DOM latency median / p90 / max over
@@ -63,7 +63,7 @@ SELECTORS: dict[str, Any] = {
     "needs_choice": ["S"],  # card codes that ask for a target: not timed
     # no card and no summary for too long: deal anew (the dashboard's Deal; a notebook table's own)
     "stuck": ".tk-dash-bar button.mod-primary, .tk-table .tk-new-button",
-    "speed": ".tk-table .tk-speed",  # the bots' speed range (--bot-delay 0 sets it to 0)
+    "speed": ".tk-table .tk-speed",  # the bots' speed range (--bot-delay 0 drags it to its right end)
     "code_attr": "code",  # card.dataset[code_attr] is the card's code
 }
 PLAY_PATH = "/voila/render/play.ipynb"
@@ -135,7 +135,7 @@ PAGE_SCRIPT = r"""
   C.setSpeedZero = () => {
     const s = q(S.speed);
     if (!s) { return false; }
-    s.value = "0";
+    s.value = s.max;  // the right end: the bots wait 0 ms
     s.dispatchEvent(new Event("input", { bubbles: true }));
     s.dispatchEvent(new Event("change", { bubbles: true }));
     return true;

@@ -61,6 +61,14 @@ _CSS = """
   padding: 2px 0 4px 0; border-bottom: 1px solid #ddd; margin-bottom: 4px; }
 .tk-dash .tk-dash-bar .widget-inline-hbox { width: auto; }
 .tk-dash .tk-dash-bar .widget-label { min-width: 0; }
+/* One line on a projector or a laptop: a long mode name is cut short in its closed menu
+   rather than pushing the bar onto a second line (the open menu shows it whole). */
+@media (min-width: 1100px) {
+  .tk-dash .tk-dash-bar { flex-wrap: nowrap; }
+  .tk-dash .tk-dash-bar > * { flex: 0 1 auto; min-width: 0; }
+  .tk-dash .tk-dash-bar > .widget-dropdown select { min-width: 5em; text-overflow: ellipsis; }
+  .tk-dash .tk-dash-bar > .widget-toggle-buttons, .tk-dash .tk-dash-bar > .widget-button { flex: none; }
+}
 .tk-dash .tk-locked-note { color: #5c3b00; font-size: 0.9em; }
 .tk-dash .tk-problem { padding: 6px 10px; border-left: 4px solid #b26a00; background: #fff4e5;
   color: #5c3b00; border-radius: 3px; }
@@ -160,7 +168,9 @@ class Dashboard(widgets.VBox):
         self._notice: str | None = None  # the server's latest notice (tablekit.widgets.notices), shown first
         self.lock_note = widgets.HTML()
         self.add_class("tk-dash")
-        self.top = widgets.Box([self.title, self.lead])
+        # (The note that a teacher's link fixed some settings sits on the title's line: the
+        # bar below keeps to one line.)
+        self.top = widgets.Box([self.title, self.lead, self.lock_note])
         self.top.add_class("tk-dash-top")
         self.bar = widgets.Box([self.game, self.lang_toggle])
         self.bar.add_class("tk-dash-bar")
@@ -261,12 +271,12 @@ class PlayDashboard(Dashboard):
         self.preset = controls.Dropdown(style=wide, layout=widgets.Layout(width="auto"))
         low, high = spec(game).players_for(s.preset if s.preset in presets(game) else None)
         self.players = controls.BoundedIntText(value=low, min=low, max=high, style=wide,
-                                              layout=widgets.Layout(width="120px"))
+                                              layout=widgets.Layout(width="110px"))
         first_bot = s.bots if s.bots in bot_names(game) else default_bot(game)
         self.bots = controls.Dropdown(options=bot_options(bot_names(game), self.lang), value=first_bot, style=wide,
                                      layout=widgets.Layout(width="auto"))
         self.code = controls.Text(value="", continuous_update=False,
-                                 layout=widgets.Layout(width="190px"), style=wide)
+                                 layout=widgets.Layout(width="165px"), style=wide)
         self.deal_button = widgets.Button(button_style="primary", icon="refresh", layout=widgets.Layout(width="auto"))
         locked_fields = [f for f in LOCKABLE if self.is_locked(f)]
         open_hands = s.open_hands
@@ -279,7 +289,7 @@ class PlayDashboard(Dashboard):
         self._filling = False
         self._fill_settings(game)
         self.bar.children = [self.game, self.preset, self.players, self.bots, self.code, self.deal_button,
-                             self.lang_toggle, self.lock_note]
+                             self.lang_toggle]
         # Under the table: "What if?" while a finished game is replayed at one of the person's moves.
         self.what_if = WhatIfPanel(self.table)
         self.children = [widgets.HTML(_CSS, layout=widgets.Layout(display="none")), self.top, self.bar,
@@ -466,7 +476,7 @@ class LearnDashboard(Dashboard):
         if self.setup.lesson is not None:
             self.walkthrough.open_lesson(self.setup.lesson)  # from Python: a locked menu refuses requests
         self.body = widgets.Box([self.walkthrough])
-        self.bar.children = [self.game, self.lang_toggle, self.lock_note]
+        self.bar.children = [self.game, self.lang_toggle]
         self.children = [widgets.HTML(_CSS, layout=widgets.Layout(display="none")), self.top, self.bar,
                          self.problem, self.body]
         self._guard("game", self.game, lambda: self.walkthrough.game_name)

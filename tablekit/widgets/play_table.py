@@ -236,8 +236,12 @@ class PlayTable(TableWidget):
         self._hint_code = None
         self._say("", "info")
         self._moved(events)
-        self._render(events)
-        self._schedule_bots()
+        if self.bot_delay > 0:
+            self._render(events)
+            self._schedule_bots()
+        else:  # the bots answer at once: the table is drawn once, after them
+            self._narrate(events)
+            self._schedule_bots(drawn=False)
 
     def _moved(self, events: tuple[Event, ...]) -> None:
         """After any move: did it end a round (or the game)? Then its summary is shown."""
@@ -494,19 +498,36 @@ class PlayTable(TableWidget):
         self.bot_delay = self._seconds(content, 0, 5000)
 
     # --- bots ----------------------------------------------------------------------------
-    def _schedule_bots(self) -> None:
-        """Let bots move until it is the human's turn; with a delay, one move at a time."""
-        self._repeat(self._bot_move, lambda: self.bot_delay)
+    def _schedule_bots(self, drawn: bool = True) -> None:
+        """Let bots move until it is the human's turn; with a delay, one move at a time (each
+        drawn); without, all at once, and the table is drawn once when they are done (or at
+        once if no bot moves and the position is not ``drawn`` yet)."""
+        if self.bot_delay > 0:
+            self._repeat(self._bot_move, lambda: self.bot_delay)
+            return
+        moved = not drawn
 
-    def _bot_move(self) -> bool:
-        """One bot move; False when it is not a bot's turn (or a replay or a round's end is shown)."""
+        def move() -> bool:
+            nonlocal moved
+            made = self._bot_move(draw=False)
+            moved = moved or made
+            return made
+
+        self._repeat(move, lambda: 0.0, done=lambda: self._render(()) if moved else None)
+
+    def _bot_move(self, draw: bool = True) -> bool:
+        """One bot move (logged; drawn unless ``draw`` is False); False when it is not a bot's
+        turn (or a replay or a round's end is shown)."""
         if self.replay_at is not None or self._paused:
             return False
         events = self.session.bot_move()
         if events is None:
             return False
         self._moved(events)
-        self._render(events)
+        if draw:
+            self._render(events)
+        else:
+            self._narrate(events)
         return True
 
     # --- drawing -------------------------------------------------------------------------
@@ -529,6 +550,9 @@ class PlayTable(TableWidget):
                 if summary.get("final"):  # the last line says who won, not only why it ended
                     view["prompt"] = summary["text"]
             if self._paused:  # nothing to play until "Next round"
+                # The header names the round that just ended (the game has dealt the next one).
+                ended = self.session.view(lang, step=self._round_end[0] - 1, teaching=teaching)
+                view["title"], view["subtitle"] = ended["title"], ended["subtitle"]
                 view["my_turn"] = False
                 view["prompt"] = tr("widgets.table.round_over_prompt", lang)
                 view["buttons"] = []

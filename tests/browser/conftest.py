@@ -6,6 +6,7 @@ Every test here is marked ``browser`` (``pytest -m "not browser"`` skips them). 
   repository root so ``voila.json`` applies (preheated kernels, culling, Voilà's cross-site
   request check on); stopped at the end. ``gallery_url`` (session): the same for
   ``tests/browser/gallery.ipynb`` alone (every zone kind, ``tablekit.widgets.gallery``);
+  ``fit_table_url`` (session) for ``tests/browser/fit_table.ipynb`` (``fit_harness.py``);
   ``query_probe_url`` (session) for ``tests/browser/query_probe.ipynb`` (what a teacher link
   gives the kernel).
   ``own_voila``: a server started for one test alone, with the test's own settings (shorter
@@ -57,6 +58,7 @@ HERE = Path(__file__).resolve().parent
 GALLERY = HERE / "gallery.ipynb"
 TOY_TABLE = HERE / "toy_table.ipynb"
 QUERY_PROBE = HERE / "query_probe.ipynb"
+FIT_TABLE = HERE / "fit_table.ipynb"
 CHROMIUM = os.environ.get("TABLEKIT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -161,6 +163,15 @@ def toy_table_url() -> Iterator[str]:
 def gallery_url() -> Iterator[str]:
     """URL of the zone gallery page (``tests/browser/gallery.ipynb``, served alone by Voilà)."""
     with _voila(str(GALLERY.relative_to(ROOT)), "voila-gallery.log") as url:
+        yield url + "/"
+
+
+@pytest.fixture(scope="session")
+def fit_table_url() -> Iterator[str]:
+    """URL (with a trailing slash; add ``?query``) of ``tests/browser/fit_table.ipynb``, served
+    alone by Voilà: the real dashboards driven stop by stop by ``fit_harness.py`` (whole seeded
+    games of every preset, every lesson step) for the fit tests."""
+    with _voila(str(FIT_TABLE.relative_to(ROOT)), "voila-fit.log") as url:
         yield url + "/"
 
 

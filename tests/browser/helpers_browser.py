@@ -179,6 +179,33 @@ def record_widget_messages(page: Page) -> None:
     page.on("websocket", on_websocket)
 
 
+_SENT: weakref.WeakKeyDictionary[Page, list[str | bytes]] = weakref.WeakKeyDictionary()
+
+
+def record_sent_requests(page: Page) -> None:
+    """Start recording what ``page`` sends its kernel (call before ``page.goto``)."""
+    frames = _SENT.setdefault(page, [])
+
+    def on_websocket(ws: WebSocket) -> None:
+        if "/api/kernels/" in ws.url:
+            ws.on("framesent", lambda payload: frames.append(payload))
+
+    page.on("websocket", on_websocket)
+
+
+def sent_requests(page: Page) -> list[Any]:
+    """Every custom message the page's widgets sent to Python (a table's requests such as
+    ``{"type": "speed", "ms": 0}``), in order, since ``record_sent_requests``."""
+    page.wait_for_timeout(0)
+    found = []
+    for payload in _SENT.get(page, []):
+        message = _decode_frame(payload)
+        data = (message or {}).get("content", {}).get("data", {})
+        if (message or {}).get("header", {}).get("msg_type") == "comm_msg" and data.get("method") == "custom":
+            found.append(data.get("content"))
+    return found
+
+
 def widget_messages(page: Page) -> list[dict[str, Any]]:
     """Every widget state the page received from the kernel, one item per model per message.
 

@@ -21,10 +21,10 @@ from tk_page import (
     STEP_TIMEOUT,
     TABLE,
     board_html,
+    bots_at_full_speed,
     open_dashboard,
     play_table_views,
     recent_views,
-    set_range,
     wait_for_my_turn,
 )
 
@@ -123,7 +123,7 @@ def _one_move(page: Page) -> str:
 def test_a_round_of_page_one_by_clicking_keeps_other_hands_hidden(page: Page, voila_url: str) -> None:
     open_dashboard(page, voila_url, "play")
     expect(page.locator(TABLE)).to_be_visible(timeout=LOAD_TIMEOUT)
-    set_range(page, f"{TABLE} .tk-speed", 0)
+    bots_at_full_speed(page)
     _choose_page_one(page)
     expect(page.locator(f"{TABLE} .tk-counter[data-zone='stock']")).to_be_visible()
     expect(page.locator(f"{TABLE} .tk-counter[data-zone='suit']")).to_contain_text(re.compile("[♠♥♦♣] [a-z]+"))

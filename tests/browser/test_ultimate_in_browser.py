@@ -12,7 +12,16 @@ from typing import Any
 import pytest
 from helpers_browser import assert_no_error_text, save_screenshot, widget_messages
 from playwright.sync_api import Page, expect
-from tk_page import LOAD_TIMEOUT, STEP_TIMEOUT, TABLE, board_html, play_table_views, type_deal_code, wait_for_my_turn
+from tk_page import (
+    LOAD_TIMEOUT,
+    STEP_TIMEOUT,
+    TABLE,
+    board_html,
+    bots_at_full_speed,
+    play_table_views,
+    type_deal_code,
+    wait_for_my_turn,
+)
 
 from tablekit.i18n import tr
 
@@ -25,8 +34,7 @@ CARD = re.compile(r"^(10|[2-9JQKA])[SHDC]$|^[2-9TJQKA][SHDC]$")
 def _open(page: Page, voila_url: str, query: str) -> None:
     page.goto(f"{voila_url}/voila/render/play.ipynb?{query}")
     expect(page.locator(f"{TABLE} .tk-title")).to_contain_text(tr("ultimate.title", "en"), timeout=LOAD_TIMEOUT)
-    page.locator(f"{TABLE} .tk-speed").evaluate(
-        "(s) => { s.value = '0'; s.dispatchEvent(new Event('change', {bubbles: true})); }")
+    bots_at_full_speed(page)
 
 
 def _move(page: Page) -> None:
