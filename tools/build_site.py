@@ -125,6 +125,10 @@ def connect(*args, **kwargs):
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 
 
+#: Where downloads are kept between builds (``--cache``).
+DEFAULT_CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tablekit-site"
+
+
 def log(message: str) -> None:
     print(f"build_site: {message}", file=sys.stderr, flush=True)
 
@@ -317,6 +321,20 @@ def finish_site(out: Path) -> None:
     shutil.copyfile(SITE_FILES / "index.html", out / "index.html")
 
 
+def cannot_build(cache_root: Path = DEFAULT_CACHE) -> str | None:
+    """Why this environment cannot build the site (None: it can, given the registries or a
+    filled cache)."""
+    import importlib.util
+
+    for module, package in (("voici_core", "voici-core"), ("jupyterlite_pyodide_kernel", "jupyterlite-pyodide-kernel")):
+        if importlib.util.find_spec(module) is None:
+            return f"{package} is not installed: pip install -e '.[site]' (make site does it)"
+    tarball = cache_root / cache_key() / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if shutil.which("npm") is None and not tarball.exists():
+        return "npm (Node.js) is needed to fetch Pyodide the first time: apt-get install -y nodejs npm"
+    return None
+
+
 def build(out: Path, cache_root: Path) -> None:
     started = time.monotonic()
     cache = cache_root / cache_key()
@@ -349,9 +367,11 @@ def build(out: Path, cache_root: Path) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--out", type=Path, default=ROOT / "site", help="the folder to write (replaced)")
-    default_cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tablekit-site"
-    parser.add_argument("--cache", type=Path, default=default_cache, help="where downloads are kept")
+    parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help="where downloads are kept")
     args = parser.parse_args(argv)
+    reason = cannot_build(args.cache)
+    if reason:
+        sys.exit(f"build_site: {reason}")
     build(args.out.resolve(), args.cache)
 
 
