@@ -43,7 +43,6 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
-import html
 import json
 import os
 import re
@@ -303,7 +302,7 @@ def finish_page(page: Path, up: str = "../../") -> None:
     match = _CONFIG.search(text)
     if match is None or _VOICI_JS not in text:
         sys.exit(f"build_site: {page} is not a Voici page of the expected form")
-    config = json.loads(html.unescape(match.group(2)) if "&#34;" in match.group(2) else match.group(2))
+    config = json.loads(match.group(2))
     kernel = config.setdefault("litePluginSettings", {}).setdefault(KERNEL_SETTINGS, {})
     kernel["pyodideUrl"] = f"{up}static/pyodide/pyodide.js"
     kernel["disablePyPIFallback"] = True
