@@ -31,6 +31,8 @@ What it does, in order:
    (``voici/render/play.html``), so each page gets them relative to itself, with the PyPI
    fallback off; each page loads ``tools/site/tablekit-site.js`` (it hands the page's address
    to the kernel: teacher links work); the site's root ``index.html`` opens the start page.
+   Left out: JupyterLite's own JupyterLab application (``build/``) and the front-end
+   extensions the pages do not use (``UNUSED_EXTENSIONS``: plotly's would load on every page).
 
 Downloads are kept in a cache folder (``--cache``, default ``~/.cache/tablekit-site``) under a
 name made from the pinned versions, so a second build downloads nothing and a changed pin
@@ -120,6 +122,10 @@ def connect(*args, **kwargs):
     raise OperationalError("there is no SQLite on this static site")
 ''',
 }
+#: Front-end extensions of the build environment that the site's pages do not use, left out
+#: of the site: plotly's (its 4.8 MB chunk would load on every page; the site draws no plotly
+#: chart, as the What-if panel is server-only) and JupyterLab's Voilà preview button.
+UNUSED_EXTENSIONS = ("jupyterlab-plotly", "@voila-dashboards/jupyterlab-preview")
 #: Pyodide's plugin settings key for the kernel.
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 
@@ -295,14 +301,22 @@ def from_page(url: str, up: str) -> str:
     return up + url[2:] if url.startswith("./") else url
 
 
+def without_unused_extensions(config: dict[str, object]) -> dict[str, object]:
+    """``config`` (JupyterLite's page config) without the extensions of ``UNUSED_EXTENSIONS``."""
+    extensions = config.get("federated_extensions")
+    if isinstance(extensions, list):
+        config["federated_extensions"] = [e for e in extensions if e.get("name") not in UNUSED_EXTENSIONS]
+    return config
+
+
 def finish_page(page: Path, up: str = "../../") -> None:
-    """Make a dashboard page's kernel paths relative to the page, turn off the PyPI fallback and
-    load ``tablekit-site.js`` before Voici's script."""
+    """Make a dashboard page's kernel paths relative to the page, turn off the PyPI fallback,
+    leave out the unused extensions and load ``tablekit-site.js`` before Voici's script."""
     text = page.read_text(encoding="utf-8")
     match = _CONFIG.search(text)
     if match is None or _VOICI_JS not in text:
         sys.exit(f"build_site: {page} is not a Voici page of the expected form")
-    config = json.loads(match.group(2))
+    config = without_unused_extensions(json.loads(match.group(2)))
     kernel = config.setdefault("litePluginSettings", {}).setdefault(KERNEL_SETTINGS, {})
     kernel["pyodideUrl"] = f"{up}static/pyodide/pyodide.js"
     kernel["disablePyPIFallback"] = True
@@ -316,6 +330,24 @@ def finish_page(page: Path, up: str = "../../") -> None:
 def finish_site(out: Path) -> None:
     for page in sorted((out / "voici" / "render").glob("*.html")):
         finish_page(page)
+    tree = out / "voici" / "tree" / "index.html"  # (Voici's file list: no kernel, but the extensions)
+    text = tree.read_text(encoding="utf-8")
+    match = _CONFIG.search(text)
+    if match is not None:
+        body = json.dumps(without_unused_extensions(json.loads(match.group(2)))).replace("</", "<\\/")
+        tree.write_text(text[:match.start(2)] + body + text[match.end(2):], encoding="utf-8")
+    lite_json = out / "jupyter-lite.json"
+    settings = json.loads(lite_json.read_text())
+    without_unused_extensions(settings["jupyter-config-data"])
+    lite_json.write_text(json.dumps(settings, indent=2) + "\n")
+    # JupyterLite's own application (JupyterLab in the browser, 18 MB): no page of the site opens
+    # it (the dashboards and Voici's file list load Voici's build, voici/build/).
+    shutil.rmtree(out / "build")
+    for name in UNUSED_EXTENSIONS:
+        shutil.rmtree(out / "extensions" / name, ignore_errors=True)
+        scope = (out / "extensions" / name).parent
+        if scope != out / "extensions" and not any(scope.iterdir()):
+            scope.rmdir()
     shutil.copyfile(SITE_FILES / "tablekit-site.js", out / "static" / "tablekit-site.js")
     shutil.copyfile(SITE_FILES / "index.html", out / "index.html")
 
