@@ -183,7 +183,8 @@ def test_a_voici_page_gets_paths_from_itself_and_the_hand_over_script(tmp_path: 
     assert body is not None
     settings = json.loads(body.group(1))["litePluginSettings"][build_site.KERNEL_SETTINGS]
     assert settings == {"pyodideUrl": "../../static/pyodide/pyodide.js", "disablePyPIFallback": True,
-                        "pipliteUrls": ["../../extensions/@jupyterlite/pyodide-kernel-extension/static/pypi/all.json?sha256=1"]}
+                        "pipliteUrls": ["../../extensions/@jupyterlite/pyodide-kernel-extension/static/pypi/all.json?sha256=1"],
+                        "loadPyodideOptions": {"packages": list(build_site.PRELOAD)}}
     assert json.loads(body.group(1))["notebookSrc"]["cells"][0]["source"] == "print('</script>')"
 
     (tmp_path / "other.html").write_text("<html>no config</html>")

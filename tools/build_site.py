@@ -29,7 +29,7 @@ What it does, in order:
 6. **Finishing the pages**: Voici writes the kernel's paths relative to the site's root
    (``./static/pyodide/pyodide.js``), but the dashboards are two folders down
    (``voici/render/play.html``), so each page gets them relative to itself, with the PyPI
-   fallback off; each page loads ``tools/site/tablekit-site.js`` (it hands the page's address
+   fallback off and ``PRELOAD`` loaded as Pyodide starts; each page loads ``tools/site/tablekit-site.js`` (it hands the page's address
    to the kernel: teacher links work); the site's root ``index.html`` opens the start page.
    Left out: JupyterLite's own JupyterLab application (``build/``) and the front-end
    extensions the pages do not use (``UNUSED_EXTENSIONS``: plotly's would load on every page).
@@ -126,6 +126,11 @@ def connect(*args, **kwargs):
 #: of the site: plotly's (its 4.8 MB chunk would load on every page; the site draws no plotly
 #: chart, as the What-if panel is server-only) and JupyterLab's Voilà preview button.
 UNUSED_EXTENSIONS = ("jupyterlab-plotly", "@voila-dashboards/jupyterlab-preview")
+#: What the page's Pyodide loads as it starts, all at once (``loadPyodideOptions.packages``):
+#: the kernel's needs, which it would otherwise install one after another, and tablekit with
+#: the widget libraries, which the first cell would load only once the kernel is up: the first
+#: card shows 1-3 s sooner on this machine (bench/site_first_card.py).
+PRELOAD = ("micropip", "ssl", "sqlite3", "comm", "jedi", "ipython", "tablekit")
 #: Pyodide's plugin settings key for the kernel.
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 
@@ -320,6 +325,7 @@ def finish_page(page: Path, up: str = "../../") -> None:
     kernel = config.setdefault("litePluginSettings", {}).setdefault(KERNEL_SETTINGS, {})
     kernel["pyodideUrl"] = f"{up}static/pyodide/pyodide.js"
     kernel["disablePyPIFallback"] = True
+    kernel["loadPyodideOptions"] = {**kernel.get("loadPyodideOptions", {}), "packages": list(PRELOAD)}
     kernel["pipliteUrls"] = [from_page(u, up) for u in kernel.get("pipliteUrls", [])]
     body = json.dumps(config).replace("</", "<\\/")  # (a string in the JSON cannot close the element)
     text = text[:match.start(2)] + body + text[match.end(2):]
