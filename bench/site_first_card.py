@@ -63,7 +63,9 @@ def measure(site: Path, runs: int) -> dict[str, object]:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
             for name, (path, ready) in PAGES.items():
-                seconds, fetched, outside = [], [], []
+                seconds: list[float] = []
+                fetched: list[int] = []
+                outside: list[str] = []
                 for _ in range(runs):
                     context = browser.new_context(viewport={"width": 1000, "height": 1500})
                     paths: set[str] = set()

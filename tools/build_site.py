@@ -56,6 +56,7 @@ import tempfile
 import time
 import zipfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 REQUIREMENTS = ROOT / "tools" / "site_requirements.txt"
@@ -306,7 +307,7 @@ def from_page(url: str, up: str) -> str:
     return up + url[2:] if url.startswith("./") else url
 
 
-def without_unused_extensions(config: dict[str, object]) -> dict[str, object]:
+def without_unused_extensions(config: dict[str, Any]) -> dict[str, Any]:
     """``config`` (JupyterLite's page config) without the extensions of ``UNUSED_EXTENSIONS``."""
     extensions = config.get("federated_extensions")
     if isinstance(extensions, list):
