@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 
-.PHONY: dashboards demo simulate test bench font clean
+.PHONY: dashboards demo simulate test bench font site clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +18,17 @@ $(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
 	mkdir -p $(VENV)/$(dir $(VOILA_TEMPLATE))
 	ln -sfn $(CURDIR)/$(VOILA_TEMPLATE) $(VENV)/$(VOILA_TEMPLATE)
 	touch $@
+
+$(VENV)/.site-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e ".[site]"
+	touch $@
+
+## Build site/: the play, learn and start pages as a static site that runs Python in the
+## browser (Voici + Pyodide), offline, for any static web server (tools/build_site.py; downloads
+## the pinned Pyodide from npm and wheels from PyPI once, into ~/.cache/tablekit-site).
+## Try it: .venv/bin/python -m http.server -d site 8000, then open http://127.0.0.1:8000/
+site: $(VENV)/.site-installed
+	$(BIN)/python tools/build_site.py --out site
 
 ## Serve the Voila dashboards (start page, play, learn, explore) on the loopback interface; voila.json
 ## (read from this directory) sets the address, the start page at the root, kernel preheating and
@@ -49,4 +60,4 @@ bench:
 	bash bench/run.sh
 
 clean:
-	rm -rf $(VENV) .hypothesis test-artifacts test-results
+	rm -rf $(VENV) .hypothesis test-artifacts test-results site

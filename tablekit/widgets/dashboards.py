@@ -291,9 +291,11 @@ class PlayDashboard(Dashboard):
         self.bar.children = [self.game, self.preset, self.players, self.bots, self.code, self.deal_button,
                              self.lang_toggle]
         # Under the table: "What if?" while a finished game is replayed at one of the person's moves.
+        # Not on the static site: its chart needs plotly, which the site leaves out (a 10 MB wheel
+        # every visitor would load before the first card).
         self.what_if = WhatIfPanel(self.table)
         self.children = [widgets.HTML(_CSS, layout=widgets.Layout(display="none")), self.top, self.bar,
-                         self.problem, self.table, self.what_if]
+                         self.problem, self.table, *([] if links.on_static_site() else [self.what_if])]
         self._guard("game", self.game, lambda: self.table.match.game.name)
         self._guard("preset", self.preset, lambda: self.table.match.game.preset)
         self._guard("players", self.players, lambda: self.table.match.game.num_players)

@@ -60,6 +60,13 @@ How the kernel gets the query (voila 0.5.13, read in ``voila/handler.py``, ``voi
   the notebook runs). Voilà's own ``voila.utils.get_query_string()`` waits for it with no time
   limit; :func:`query_string` does the same with a ``timeout`` and without importing Voilà.
   A request that overrides ``template`` or ``theme`` gets a fresh kernel instead.
+* On the static site (``make site``: Voici pages on Pyodide, ``tools/build_site.py``) the
+  kernel runs in a web worker of the visitor's browser and cannot see the page's address, so
+  the page's script (``tools/site/tablekit-site.js``) gives it to Python as environment
+  variables before the kernel starts: ``QUERY_STRING``, ``SERVER_NAME``, ``SERVER_PORT`` and
+  ``SCRIPT_NAME`` as Voilà names them, and ``TABLEKIT_SITE=static`` (:func:`on_static_site`).
+  There the pages are ``play.html`` and ``learn.html`` (:func:`page_file`), and the explore
+  page is not on the site (:data:`SITE_PAGES`).
 * Elsewhere (JupyterLab, nbval, tests) there is no query: ``""``.
 
 So in a dashboard notebook, read the link *after* the imports: a pool kernel then imports
@@ -93,6 +100,9 @@ PAGES: dict[str, tuple[str, ...]] = {
     "learn": ("game", "lesson", "lang", "lock"),
     "explore": ("game", "preset", "players", "bots", "lang", "lock"),
 }
+#: The dashboards the static site has (``make site``): the explore page needs pandas and numpy,
+#: which the site's Python (Pyodide, from npm) cannot load.
+SITE_PAGES = ("play", "learn")
 #: Parameters of the page address that Voilà or Jupyter Server read themselves: not ours.
 PASSED_THROUGH = frozenset({"template", "theme", "token"})
 _ORDER = ("game", "preset", "players", "bots", "open_hands", "undo", "deal", "lesson", "lang", "lock")
@@ -209,6 +219,22 @@ _received: str | None = None  # the visitor's query, once a pool kernel has been
 _lock = threading.Lock()
 
 
+def on_static_site() -> bool:
+    """Does this kernel serve a page of the static site (``make site``)? Its pages set
+    ``TABLEKIT_SITE=static`` in the kernel's environment (``tools/site/tablekit-site.js``)."""
+    return os.environ.get("TABLEKIT_SITE") == "static"
+
+
+def page_file(page: str) -> str:
+    """The file of dashboard ``page`` in links: ``play.ipynb`` on the Voilà server, ``play.html``
+    on the static site (Voici renders each notebook to a page of that name).
+
+    >>> page_file("play") if not on_static_site() else "play.ipynb"
+    'play.ipynb'
+    """
+    return f"{page}.html" if on_static_site() else f"{page}.ipynb"
+
+
 def in_voila() -> bool:
     """Does this kernel serve a Voilà page (Voilà sets ``VOILA_PREHEAT`` in every kernel it starts)?"""
     return "VOILA_PREHEAT" in os.environ
@@ -221,8 +247,8 @@ def visitor_pending() -> bool:
 
 
 def query_string(timeout: float | None = None) -> str:
-    """The page address's query (``"game=page_one&lock=1"``, without ``?``) in a Voilà kernel;
-    ``""`` in JupyterLab, in tests and everywhere else. Never raises.
+    """The page address's query (``"game=page_one&lock=1"``, without ``?``) in a Voilà kernel
+    or on the static site; ``""`` in JupyterLab, in tests and everywhere else. Never raises.
 
     A kernel Voilà started for the visitor has it at once. A preheated pool kernel runs the
     notebook before the visitor comes: it waits for the visitor's request, at most ``timeout``
@@ -240,7 +266,7 @@ def query_string(timeout: float | None = None) -> str:
         return _received
     mode = os.environ.get("VOILA_PREHEAT")
     if mode is None:
-        return ""
+        return os.environ.get("QUERY_STRING", "") if on_static_site() else ""
     if mode != "True" or "QUERY_STRING" in os.environ:
         # (in a pool kernel QUERY_STRING appears only once the request info has arrived,
         # e.g. through voila.utils.wait_for_request)
@@ -461,7 +487,8 @@ def parse_setup(query: str | Mapping[str, Any], page: str) -> TeacherSetup:
 def setup_link(page: str, **fields: Any) -> str:
     """A relative link to dashboard ``page`` with the given set-up (the values as in
     :class:`TeacherSetup`; None leaves a field out), checked like :func:`parse_setup` would.
-    Relative to the dashboards' folder, e.g. after ``.../voila/render/``.
+    Relative to the dashboards' folder, e.g. after ``.../voila/render/`` (on the static site
+    ``.../voici/render/``, and the page is ``play.html``: :func:`page_file`).
 
     >>> setup_link("learn", game="page_one", lesson=1, lang="ja")
     'learn.ipynb?game=page_one&lesson=page_one.eight&lang=ja'
@@ -487,8 +514,8 @@ def setup_link(page: str, **fields: Any) -> str:
             value = FLAGS[name][0 if value else 1]
         pairs.append((name, str(value)))
     setup = parse_setup(dict(pairs), page)  # the same checks as a visitor's page makes
-    return f"{page}.ipynb?{setup.query()}" if pairs else f"{page}.ipynb"
+    return f"{page_file(page)}?{setup.query()}" if pairs else page_file(page)
 
 
-__all__ = ["FLAGS", "PAGES", "PASSED_THROUGH", "LinkError", "TeacherSetup", "in_voila", "link_lang", "parse_setup",
-           "query_string", "setup_link", "visitor_pending"]
+__all__ = ["FLAGS", "PAGES", "PASSED_THROUGH", "SITE_PAGES", "LinkError", "TeacherSetup", "in_voila", "link_lang",
+           "on_static_site", "page_file", "parse_setup", "query_string", "setup_link", "visitor_pending"]

@@ -94,13 +94,17 @@ def page_address(environ: Mapping[str, str] | None = None) -> str:
     path (``SCRIPT_NAME``). Read it after :func:`tablekit.widgets.links.query_string`: a
     preheated kernel learns them with the query. Without them, or with a value that is not a
     plain host name, port or path, :data:`DEFAULT_ADDRESS`. Voilà does not say whether the
-    page came over HTTPS: the link says ``https`` only for port 443.
+    page came over HTTPS: the link says ``https`` only for port 443. The static site's pages
+    give the kernel the same three (``tools/site/tablekit-site.js``; port 443 for https).
 
     >>> page_address({"SERVER_NAME": "class.example", "SERVER_PORT": "8866",
     ...               "SCRIPT_NAME": "/voila/render/start.ipynb"})
     'http://class.example:8866/voila/render/'
     >>> page_address({"SERVER_NAME": "x<script>", "SERVER_PORT": "8866", "SCRIPT_NAME": "/start.ipynb"})
     'http://127.0.0.1:8866/voila/render/'
+    >>> page_address({"SERVER_NAME": "school.example", "SERVER_PORT": "443",
+    ...               "SCRIPT_NAME": "/tablekit/voici/render/start.html"})
+    'https://school.example/tablekit/voici/render/'
     >>> page_address({})
     'http://127.0.0.1:8866/voila/render/'
     """
@@ -164,7 +168,9 @@ class StartPage(widgets.VBox):
         self.pages = widgets.HTML()
         self.games = widgets.HTML()
         self.builder_head = widgets.HTML()
-        self.page_choice = controls.ToggleButtons(options=[(p, p) for p in DASHBOARDS], value="play",
+        #: The dashboards this page offers: on the static site only those it has (links.SITE_PAGES).
+        self.dashboards = tuple(p for p in DASHBOARDS if p in links.SITE_PAGES) if links.on_static_site() else DASHBOARDS
+        self.page_choice = controls.ToggleButtons(options=[(p, p) for p in self.dashboards], value="play",
                                                   style={"button_width": "auto"})
         self.fields: dict[str, Any] = {}
         self.fields_box = widgets.Box()
@@ -351,8 +357,9 @@ class StartPage(widgets.VBox):
         self.lead.value = f'<p>{html.escape(_s("lead", lang))}</p>'
         self.lang_toggle.tooltips = [tr("widgets.dash.language", lang)] * len(LANGUAGES)
         suffix = f"?lang={lang}"  # the dashboards open in the language of this page
-        cards = "".join(f'<a href="{page}.ipynb{suffix}" class="tk-start-to-{page}"><b>{html.escape(_s(f"page.{page}", lang))}</b>'
-                        f'{html.escape(_s(f"page_line.{page}", lang))}</a>' for page in DASHBOARDS)
+        cards = "".join(f'<a href="{links.page_file(page)}{suffix}" class="tk-start-to-{page}">'
+                        f'<b>{html.escape(_s(f"page.{page}", lang))}</b>'
+                        f'{html.escape(_s(f"page_line.{page}", lang))}</a>' for page in self.dashboards)
         self.pages.value = (f'<h2>{html.escape(_s("pages", lang))}</h2>'
                             f'<nav class="tk-start-pages">{cards}</nav>')
         lines = "".join(f'<li><b>{html.escape(game_label(g, lang))}</b>: {html.escape(_s(f"game.{g}", lang))}</li>'
@@ -363,7 +370,7 @@ class StartPage(widgets.VBox):
         page = self.page_choice.value
         self._filling = True
         try:
-            self.page_choice.options = [(_s(f"page.{p}", lang), p) for p in DASHBOARDS]
+            self.page_choice.options = [(_s(f"page.{p}", lang), p) for p in self.dashboards]
             self.page_choice.value = page
         finally:
             self._filling = False

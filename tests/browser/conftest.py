@@ -30,8 +30,6 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import time
@@ -45,10 +43,13 @@ import pytest
 from helpers_browser import (  # noqa: F401  (re-exported for tests)
     ARTIFACTS,
     INIT_SCRIPT,
+    LOOPBACK,
     ROOT,
     assert_no_error_text,
+    free_port,
     record_widget_messages,
     save_screenshot,
+    stop_server,
     widget_messages,
     widget_models,
 )
@@ -64,22 +65,13 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-LOOPBACK = ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")
 START_TIMEOUT = 90.0  # seconds; preheating a kernel per dashboard slows the start
-STOP_TIMEOUT = 20.0  # Voilà shuts its kernels down on SIGTERM: 3-8 s
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if HERE in Path(item.path).resolve().parents:
             item.add_marker(pytest.mark.browser)
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def _log_tail(path: Path, lines: int = 40) -> str:
@@ -89,24 +81,6 @@ def _log_tail(path: Path, lines: int = 40) -> str:
         return "(no log)"
 
 
-def _stop(proc: subprocess.Popen[bytes]) -> None:
-    """SIGTERM the server's process group (Voilà then shuts its kernels down), SIGKILL if stuck.
-
-    Kernels run in sessions of their own; if Voilà had to be killed they notice their parent is
-    gone (ipykernel polls JPY_PARENT_PID) and exit.
-    """
-    if proc.poll() is not None:
-        return
-    try:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=STOP_TIMEOUT)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
-    except ProcessLookupError:
-        pass
-
-
 @contextlib.contextmanager
 def _voila(target: str, log_name: str, *settings: str) -> Iterator[str]:
     """Serve ``target`` (a folder or one notebook, relative to the repository root) with Voilà
@@ -114,7 +88,7 @@ def _voila(target: str, log_name: str, *settings: str) -> Iterator[str]:
     request check included); ``settings``: more command-line settings (a test's shorter
     timeouts). Yields the base URL (no trailing slash)."""
     ARTIFACTS.mkdir(exist_ok=True)
-    port = _free_port()
+    port = free_port()
     log_path = ARTIFACTS / log_name
     url = f"http://127.0.0.1:{port}"
     with open(log_path, "wb") as log:
@@ -141,7 +115,7 @@ def _voila(target: str, log_name: str, *settings: str) -> Iterator[str]:
                 time.sleep(0.25)
             yield url
         finally:
-            _stop(proc)
+            stop_server(proc)
 
 
 @pytest.fixture(scope="session")

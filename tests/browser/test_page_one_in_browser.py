@@ -18,11 +18,13 @@ from tk_page import (
     LOAD_TIMEOUT,
     MY_BLOCKED,
     MY_PLAYABLE,
+    PAGE_ONE_MOVE,
     STEP_TIMEOUT,
     TABLE,
     board_html,
     bots_at_full_speed,
     open_dashboard,
+    page_one_move,
     play_table_views,
     recent_views,
     wait_for_my_turn,
@@ -35,7 +37,6 @@ pytestmark = pytest.mark.browser
 
 MAX_CLICKS = 300
 ROUND_BUDGET = 120.0  # seconds
-MOVE = f"{MY_PLAYABLE}, {TABLE} .tk-action-button"  # what I can click on my turn
 CARD = r"(?:[A2-9TJQK][SHDC]|JK)"
 # A Page One card or play code: "7H", "8S:H!", "KC+KH"; the cards it names are group 1.
 PLAY_CODE = re.compile(rf"^({CARD}(?:\+{CARD})*)(?::[SHDC])?!?$")
@@ -102,24 +103,6 @@ def _choose_page_one(page: Page) -> None:
     expect(page.locator(f"{TABLE} .tk-deal-code")).to_have_count(0)  # the code stays hidden during play
 
 
-def _one_move(page: Page) -> str:
-    """Click a move on a settled view of my turn; returns the code sent."""
-    card = page.locator(MY_PLAYABLE).first
-    if card.count():
-        code = card.get_attribute("data-code") or ""
-        card.click()
-        choice = page.locator(f"{TABLE} .tk-choice-button")
-        if choice.count():  # an Eight's suit, a call, several cards: decided after the click
-            code = choice.first.get_attribute("data-code") or ""
-            choice.first.click()
-            assert page.locator(f"{TABLE} .tk-choice-button").count() == 0, "choices outlive the pick"
-        return code
-    move = page.locator(f"{TABLE} .tk-action-button").first
-    text = move.inner_text()
-    move.click()
-    return text
-
-
 def test_a_round_of_page_one_by_clicking_keeps_other_hands_hidden(page: Page, voila_url: str) -> None:
     open_dashboard(page, voila_url, "play")
     expect(page.locator(TABLE)).to_be_visible(timeout=LOAD_TIMEOUT)
@@ -131,7 +114,7 @@ def test_a_round_of_page_one_by_clicking_keeps_other_hands_hidden(page: Page, vo
 
     clicks, sent, refusal = 0, "", ""
     deadline = time.monotonic() + ROUND_BUDGET
-    state = wait_for_my_turn(page, None, playable=MOVE)
+    state = wait_for_my_turn(page, None, playable=PAGE_ONE_MOVE)
     while state == "turn":
         assert clicks < MAX_CLICKS, f"no end after {clicks} moves"
         assert time.monotonic() < deadline, f"round not over after {ROUND_BUDGET:.0f} s ({clicks} moves)"
@@ -144,9 +127,9 @@ def test_a_round_of_page_one_by_clicking_keeps_other_hands_hidden(page: Page, vo
             assert refusal and board_html(page) == before
         board = board_html(page)
         try:
-            sent = _one_move(page)
+            sent = page_one_move(page)
             clicks += 1
-            state = wait_for_my_turn(page, board, playable=MOVE)
+            state = wait_for_my_turn(page, board, playable=PAGE_ONE_MOVE)
         except Exception as exc:
             raise AssertionError(f"move {clicks + 1} ({sent}): {exc}\nlast views:\n{recent_views(page)}") from exc
 

@@ -69,7 +69,8 @@ def test_the_link_builder_writes_a_working_link_and_its_qr_code(page: Page, voil
     expect(qr).to_be_visible()
     box = qr.bounding_box()
     assert box is not None and box["width"] >= 200 and abs(box["width"] - box["height"]) < 1
-    assert qr.locator("title").text_content() == expected  # the QR code is drawn for this link
+    # the QR code is drawn for this link (its widget is updated just after the link's)
+    expect(qr.locator("title")).to_have_text(expected, timeout=STEP_TIMEOUT)
     save_screenshot(page, "start-page-link-builder-1280")
     assert_no_error_text(page)
 

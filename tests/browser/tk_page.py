@@ -118,6 +118,30 @@ def play_first_playable(page: Page, playable: str = MY_PLAYABLE, last: bool = Fa
     return code
 
 
+# What I can click on my turn at American Page One: a card, or a move button (draw, pass, ...).
+PAGE_ONE_MOVE = f"{MY_PLAYABLE}, {TABLE} .tk-action-button"
+
+
+def page_one_move(page: Page) -> str:
+    """Click a Page One move on a settled view of my turn (a card, then the choice it asks for:
+    an Eight's suit, a call, several cards; else the first move button); returns the code sent
+    (a button's label)."""
+    card = page.locator(MY_PLAYABLE).first
+    if card.count():
+        code = card.get_attribute("data-code") or ""
+        card.click()
+        choice = page.locator(f"{TABLE} .tk-choice-button")
+        if choice.count():  # an Eight's suit, a call, several cards: decided after the click
+            code = choice.first.get_attribute("data-code") or ""
+            choice.first.click()
+            assert page.locator(f"{TABLE} .tk-choice-button").count() == 0, "choices outlive the pick"
+        return code
+    move = page.locator(f"{TABLE} .tk-action-button").first
+    text = move.inner_text()
+    move.click()
+    return text
+
+
 def deal_code_shown(page: Page) -> str:
     """The deal code on screen: only once a game is over (or shared); "(hidden)" before."""
     code = page.locator(f"{TABLE} .tk-deal-code")
