@@ -48,7 +48,7 @@ simulate: $(VENV)/.dev-installed
 ## Every test: unit, scenario, conformance, property, doctests, notebooks (nbval) and the
 ## dashboards in a browser (Debian's chromium; .ci/run installs it).
 test: $(VENV)/.dev-installed
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2
 
 ## Rebuild the Japanese web font after the catalogues gain characters (fetches the OFL source
 ## font with npm; tests/test_font.py says when it is needed).

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import socket
 import threading
 import time
@@ -246,12 +247,18 @@ VOILA_VARIABLES = ("VOILA_PREHEAT", "VOILA_KERNEL_ID", "VOILA_APP_PORT", "VOILA_
 
 
 @pytest.fixture
-def kernel_env(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
-    """A clean slate: no Voilà variables, nothing received yet (restored afterwards)."""
+def kernel_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
+    """A clean slate: no Voilà variables, nothing received yet. The whole environment is put
+    back afterwards, the variables ``query_string`` itself writes (as Voilà's
+    ``wait_for_request`` does) included: left behind, they would reach every Voilà server this
+    process starts later, and so every page it serves."""
+    saved = dict(os.environ)
     for name in VOILA_VARIABLES:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(links, "_received", None)
-    return monkeypatch
+    yield monkeypatch
+    os.environ.clear()
+    os.environ.update(saved)
 
 
 @pytest.fixture

@@ -81,6 +81,19 @@ def _log_tail(path: Path, lines: int = 40) -> str:
         return "(no log)"
 
 
+#: Variables a page's kernel reads as its visitor's request (Voilà's, the static site's): a
+#: server started by a test process that has them (another test set them) would hand them to
+#: every kernel, so every page would open with that request.
+REQUEST_VARIABLES = ("QUERY_STRING", "SCRIPT_NAME", "PATH_INFO", "SERVER_NAME", "SERVER_PORT", "SERVER_PROTOCOL",
+                     "SERVER_SOFTWARE", "TABLEKIT_SITE")
+
+
+def server_env() -> dict[str, str]:
+    """This process's environment without any visitor's request (``REQUEST_VARIABLES``, ``VOILA_*``)."""
+    return {name: value for name, value in os.environ.items()
+            if name not in REQUEST_VARIABLES and not name.startswith("VOILA_")}
+
+
 @contextlib.contextmanager
 def _voila(target: str, log_name: str, *settings: str) -> Iterator[str]:
     """Serve ``target`` (a folder or one notebook, relative to the repository root) with Voilà
@@ -96,7 +109,7 @@ def _voila(target: str, log_name: str, *settings: str) -> Iterator[str]:
             [sys.executable, "-m", "voila", target, f"--port={port}", "--no-browser",
              "--Voila.ip=127.0.0.1", "--VoilaConfiguration.show_tracebacks=True", *settings],
             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-            start_new_session=True,
+            start_new_session=True, env=server_env(),
         )
         try:
             deadline = time.monotonic() + START_TIMEOUT

@@ -1,0 +1,30 @@
+"""How ``make test`` shares the suite between its two pytest-xdist workers (``-n 2``): every
+browser test (``tests/browser/``) runs in one worker, one after another, as they would alone
+(each drives Chromium and a Voilà server; two at once would only make both slower and their
+waits longer), while every other file runs whole in whichever worker is free (a notebook's cells
+must run in order in one kernel, and a file's fixtures are made once). Without ``-n`` nothing
+changes. (pytest-xdist's own ``--dist loadgroup`` does not group under pytest 9, whose node ids
+it can no longer rename, hence this scheduler.)"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+BROWSER_TESTS = "tests/browser/"
+
+# Loaded as a conftest, never collected for doctests.
+collect_ignore = ["conftest.py"]
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    from xdist.scheduler import LoadFileScheduling
+
+    class BrowserTestsTogether(LoadFileScheduling):
+        """``--dist loadfile``, with every browser test in one unit of work."""
+
+        def _split_scope(self, nodeid: str) -> str:
+            return BROWSER_TESTS if nodeid.startswith(BROWSER_TESTS) else super()._split_scope(nodeid)
+
+    return BrowserTestsTogether(config, log)
