@@ -336,7 +336,7 @@ def test_two_processes_racing_for_the_next_move(store_url: str) -> None:
 
 def test_a_writer_killed_inside_its_move_leaves_nothing_of_it(store_url: str) -> None:
     with ClassStore(store_url) as store:
-        cls = store.create_class("5B")
+        cls = store.create_class("5B", empty_seat="bot", away_minutes=1)  # (the runner plays every seat)
         [t] = store.create_tables(cls.id, "up_and_down", players=3, options={"single_game": True},
                                   seats=["learner", "heuristic", "heuristic"], seed=5, bot_seed=6)
     for _ in range(3):
@@ -351,7 +351,7 @@ def test_a_writer_killed_inside_its_move_leaves_nothing_of_it(store_url: str) ->
 
 def test_writers_killed_at_random_leave_a_log_that_replays(store_url: str) -> None:
     with ClassStore(store_url) as store:
-        cls = store.create_class("5B")
+        cls = store.create_class("5B", empty_seat="bot", away_minutes=1)  # (the runner plays every seat)
         [t] = store.create_tables(cls.id, "up_and_down", players=4, options={"single_game": True},
                                   seats=["learner", "heuristic", "heuristic", "heuristic"], seed=11, bot_seed=12)
     seen: list[int] = []

@@ -167,9 +167,15 @@ class SharedSession(Session):
         Every ``POLICY_SECONDS`` it also looks again at which learners' seats are empty."""
         now = time.monotonic()
         if now >= self._next_policy:
-            self._next_policy = now + POLICY_SECONDS
-            self.remote = self._remote_seats()
+            self.refresh_seats()
         return self.sync()
+
+    def refresh_seats(self) -> frozenset[int]:
+        """Look again at which learners' seats are empty (the class's policy): a bot moves for
+        those from now on; a learner back at theirs plays it again. Gives the ``remote`` seats."""
+        self._next_policy = time.monotonic() + POLICY_SECONDS
+        self.remote = self._remote_seats()
+        return self.remote
 
     def heartbeat(self, force: bool = False) -> bool:
         """Tell the store the learner is here (their seat is not empty; the teacher sees them
