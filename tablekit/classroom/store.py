@@ -68,6 +68,7 @@ import os
 import re
 import secrets
 import sqlite3
+import string
 import tempfile
 import time
 import unicodedata
@@ -109,6 +110,7 @@ MAX_COPIES = 40
 CSV_EXPORTS = ("learners", "progress", "tables", "results")
 
 _KEY_RE = re.compile(r"[A-Za-z0-9_-]{8,64}")
+_KEY_LETTERS = string.ascii_letters + string.digits
 _WRITE = "tablekit_write"  # an execution option: this transaction writes (SQLite: BEGIN IMMEDIATE)
 
 
@@ -323,6 +325,12 @@ def normalize_code(value: object) -> str | None:
     return code
 
 
+def new_key(length: int = 22) -> str:
+    """A fresh secret key of letters and digits (22 of them: about 131 bits), safe in a link
+    and whole when a chat program or a terminal picks a link out of text."""
+    return "".join(secrets.choice(_KEY_LETTERS) for _ in range(length))
+
+
 def _hash(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
@@ -429,7 +437,7 @@ class ClassStore:
                 if conn.execute(select(func.count()).select_from(s.schema_version)).scalar() == 0:
                     conn.execute(insert(s.schema_version).values(version=SCHEMA_VERSION))
                 if self._setting(conn, "teacher_key") is None:
-                    self._store_teacher_key(conn, secrets.token_urlsafe(18))
+                    self._store_teacher_key(conn, new_key())
 
     def _ready(self, conn: Connection) -> bool:
         """Is the schema there, at a version this code reads, with a teacher key?"""
@@ -465,7 +473,7 @@ class ClassStore:
 
     def new_teacher_key(self) -> str:
         """Replace the stored teacher key (links with the old one stop working) and return it."""
-        key = secrets.token_urlsafe(18)
+        key = new_key()
         with self._write() as conn:
             self._store_teacher_key(conn, key)
         return key
@@ -539,7 +547,7 @@ class ClassStore:
         the class (ignoring case) is refused."""
         cls = self.class_by_code(code)
         clean = clean_name(name)
-        key = secrets.token_urlsafe(16)
+        key = new_key()
         now = self.clock()
         try:
             with self._write() as conn:
@@ -589,7 +597,7 @@ class ClassStore:
 
     def new_learner_key(self, learner_id: int) -> str:
         """A new key for a learner who lost their link (the old key stops working)."""
-        key = secrets.token_urlsafe(16)
+        key = new_key()
         with self._write() as conn:
             done = conn.execute(update(s.learners).where(s.learners.c.id == learner_id)
                                 .values(key_hash=_hash(key))).rowcount
