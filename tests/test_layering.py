@@ -40,6 +40,23 @@ def test_the_session_imports_no_database_toolkit() -> None:
     assert not heavy, sorted(heavy)
 
 
+def test_the_engine_and_the_session_work_without_the_classroom_extra() -> None:
+    probe = (
+        "import sys\n"
+        "sys.modules['sqlalchemy'] = sys.modules['psycopg'] = None  # as if not installed\n"
+        "import tablekit, tablekit.games, tablekit.session, tablekit.__main__\n"
+        "from tablekit.session import MemoryLog, Session\n"
+        "s = Session(tablekit.make('up_and_down', players=2), seed=1, log=MemoryLog())\n"
+        "_ = s.play(s.legal_actions()[0]); _ = s.run_bots()\n"
+        "try:\n"
+        "    import tablekit.classroom\n"
+        "except ImportError:\n"
+        "    print('no classroom')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.strip() == "no classroom", out.stderr
+
+
 def test_the_class_store_imports_no_widget_or_table_library() -> None:
     loaded = _loaded_after("import tablekit.classroom")
     assert "sqlalchemy" in loaded
