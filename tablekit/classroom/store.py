@@ -107,7 +107,7 @@ ONLINE_SECONDS = 45.0
 #: The most tables one call deals (the same deal at every table of a class).
 MAX_COPIES = 40
 #: What :meth:`ClassStore.csv` exports.
-CSV_EXPORTS = ("learners", "progress", "tables", "results")
+CSV_EXPORTS = ("learners", "progress", "tables", "results", "leaderboard")
 
 _KEY_RE = re.compile(r"[A-Za-z0-9_-]{8,64}")
 _KEY_LETTERS = string.ascii_letters + string.digits
@@ -916,6 +916,10 @@ class ClassStore:
                 player = r.learner_name if r.learner_id is not None else (f"bot:{r.bot}" if r.bot else "")
                 w.writerow([r.table_id, _cell(r.table_name), r.game, r.seat, r.learner_id or "", _cell(player),
                             f"{r.score:g}", int(r.won), iso_time(r.finished_at)])
+        elif what == "leaderboard":
+            w.writerow(["rank", "learner_id", "name", "games", "wins"])
+            for rank, line in enumerate(self.leaderboard(class_id), 1):
+                w.writerow([rank, line.learner_id, _cell(line.name), line.games, line.wins])
         else:
             raise ValueError(f"what must be one of {', '.join(CSV_EXPORTS)} (got {what!r})")
         return out.getvalue()

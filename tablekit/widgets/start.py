@@ -130,6 +130,23 @@ def qr_svg(url: str) -> str:
     return svg
 
 
+def player_counts(game: str, preset: str | None) -> list[int]:
+    """The numbers of players a mode of ``game`` can be dealt for.
+
+    >>> player_counts("narabe_runo", "basic")
+    [2, 3, 4]
+    """
+    low, high = spec(game).players_for(preset)
+    counts = []
+    for n in range(low, high + 1):
+        try:
+            make(game, preset=preset, players=n)
+        except ConfigError:
+            continue
+        counts.append(n)
+    return counts
+
+
 def _query_lang(query: str) -> str | None:
     values = parse_qs(query.lstrip("?")).get("lang", [])
     return values[0] if len(values) == 1 and values[0] in LANGUAGES else None
@@ -246,7 +263,7 @@ class StartPage(widgets.VBox):
             if game is not None:
                 menus["preset"] = [(preset_label(game, p, lang), p) for p in presets(game)]
                 preset = keep.get("preset") if keep.get("preset") in presets(game) else None
-                menus["players"] = [(str(n), n) for n in self._player_counts(game, preset)]
+                menus["players"] = [(str(n), n) for n in player_counts(game, preset)]
                 menus["bots"] = bot_options(bot_names(game), lang)
                 menus["lesson"] = [(f"{k + 1}. {tr(lesson.title, lang)}", lesson.id)
                                    for k, lesson in enumerate(spec(game).lessons)]
@@ -264,18 +281,6 @@ class StartPage(widgets.VBox):
                     control.value = keep[name]
         finally:
             self._filling = False
-
-    @staticmethod
-    def _player_counts(game: str, preset: str | None) -> list[int]:
-        low, high = spec(game).players_for(preset)
-        counts = []
-        for n in range(low, high + 1):
-            try:
-                make(game, preset=preset, players=n)
-            except ConfigError:
-                continue
-            counts.append(n)
-        return counts
 
     def _on_field(self, change: Mapping[str, Any]) -> None:
         if self._filling:
@@ -385,4 +390,4 @@ def start_page(lang: str = "en", query: str | None = None, environ: Mapping[str,
     return StartPage(lang=_query_lang(query) or lang, address=page_address(environ))
 
 
-__all__ = ["DASHBOARDS", "DEFAULT_ADDRESS", "StartPage", "page_address", "qr_svg", "start_page"]
+__all__ = ["DASHBOARDS", "DEFAULT_ADDRESS", "StartPage", "page_address", "player_counts", "qr_svg", "start_page"]
