@@ -246,6 +246,7 @@ class TeacherPage(widgets.VBox):
         self.players = guarded(controls.Dropdown(options=[], style=wide, layout=auto))
         self.seats_box = widgets.Box()
         self.seats_box.add_class("tk-teacher-row")
+        self.seats_box.add_class("tk-teacher-seats")
         self.seat_choices: list[Any] = []
         self.copies = guarded(controls.BoundedIntText(value=1, min=1, max=_max_copies(), style=wide,
                                                       layout=widgets.Layout(width="230px")))
