@@ -238,6 +238,7 @@ def test_after_the_game_the_learner_goes_back_to_the_tables(db: str, clock: Cloc
         assert ann.panel.message == tr("widgets.join.finish_first", "en") and ann.table is not None
     assert store.seatings(second.id) == []
     play_out([ann.table, ben.table])  # type: ignore[list-item]
+    assert ann.panel.message == ""  # the greeting went with the first move (the table has its own line)
     # The background task drew the end: the page offers the list of tables again.
     assert ann.panel.view["seated"]["back"] == tr("widgets.join.back", "en")
     assert ann.panel.view["seated"]["over"] == tr("widgets.join.over", "en")

@@ -141,6 +141,7 @@ class JoinPanel(CheckedRequests, anywidget.AnyWidget):
         self.table: PlayTable | None = None
         self.table_info: TableInfo | None = None
         self._over_shown = False
+        self._sat_at = 0  # the table's move number when the learner sat down
         self._next_heartbeat = 0.0
         self._table_listeners: list[Callable[[PlayTable | None], None]] = []
         self._lang_listeners: list[Callable[[str], None]] = []
@@ -309,6 +310,7 @@ class JoinPanel(CheckedRequests, anywidget.AnyWidget):
         self.table.on_lang(self._on_table_lang)
         self.table.on_show(self._on_table_show)
         self._over_shown = session.is_over
+        self._sat_at = session.step_index
         self._draw()
         for listener in list(self._table_listeners):
             listener(self.table)
@@ -323,8 +325,14 @@ class JoinPanel(CheckedRequests, anywidget.AnyWidget):
             listener(None)
 
     def _on_table_show(self) -> None:
-        """The table drew a new view: when its game has just ended, offer the list of tables."""
-        if self.table is not None and self.table.session.is_over and not self._over_shown:
+        """The table drew a new view: once the game goes on, the greeting above it goes (the
+        table has its own message line); when the game has just ended, offer the list of tables."""
+        if self.table is None:
+            return
+        session = self.table.session
+        if self._message is not None and session.step_index != self._sat_at:
+            self._say("", "info")
+        if session.is_over and not self._over_shown:
             self._over_shown = True
             self._draw()
 

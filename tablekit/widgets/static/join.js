@@ -106,9 +106,11 @@ function render({ model, el: host }) {
     ]);
   }
 
+  // At a table: who and where on one line, and once the game is over the way back to the list.
   function seated(view) {
     const s = view.seated;
     return el("div", { class: "tk-join-seated" }, [
+      el("p", { class: "tk-join-who", text: view.who }),
       el("p", { class: "tk-join-at", text: s.text }),
       s.over ? el("p", { class: "tk-join-over", text: s.over }) : null,
       s.back ? button(s.back, { type: "tables" }, "tk-join-back tk-primary") : null,
@@ -130,8 +132,7 @@ function render({ model, el: host }) {
     parts.push(message());
     if (view.stage === "join") parts.push(form(view));
     else {
-      parts.push(el("p", { class: "tk-join-who", text: view.who }));
-      if (view.stage === "seated") parts.push(seated(view));
+      parts.push(view.stage === "seated" ? seated(view) : el("p", { class: "tk-join-who", text: view.who }));
       parts.push(personal(view));
       if (view.stage === "tables") parts.push(tables(view));
     }
