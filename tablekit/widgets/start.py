@@ -1,8 +1,11 @@
 """The start page (``dashboards/start.ipynb``, which the server's root opens): the three
-dashboards, one line on each game, and a teacher's link builder with a QR code to project.
+dashboards, the class's join page (learners at one table from their own devices; the teacher's
+page is opened with the link ``python -m tablekit classroom teacher-link`` prints), one line on
+each game, and a teacher's link builder with a QR code to project.
 
 The link builder offers every parameter :data:`tablekit.widgets.links.PAGES` lists for the chosen
-page, so a parameter added there appears here too: the ones this module knows get a menu of
+page (but a learner's own class and key, ``links.PERSONAL``), so a parameter added there appears
+here too: the ones this module knows get a menu of
 their values (the games, the game's modes, player counts, bots and lessons), an on/off
 parameter gets On and Off (found by asking ``links.parse_setup``), anything else a text box.
 Every link is written and checked by ``links.setup_link``, the checks a learner's page makes,
@@ -147,6 +150,16 @@ def player_counts(game: str, preset: str | None) -> list[int]:
     return counts
 
 
+def params(page: str) -> list[str]:
+    """The parameters the link builder offers for ``page``: those of ``links.PAGES`` but a
+    learner's own class and key (``links.PERSONAL``), which only the join page writes.
+
+    >>> params("learn")
+    ['game', 'lesson', 'lang', 'lock']
+    """
+    return [name for name in links.PAGES[page] if name not in links.PERSONAL]
+
+
 def _query_lang(query: str) -> str | None:
     values = parse_qs(query.lstrip("?")).get("lang", [])
     return values[0] if len(values) == 1 and values[0] in LANGUAGES else None
@@ -179,6 +192,7 @@ class StartPage(widgets.VBox):
         self.lang_toggle = controls.ToggleButtons(options=[(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=lang,
                                                   style={"button_width": "72px"})
         self.pages = widgets.HTML()
+        self.classroom = widgets.HTML()
         self.games = widgets.HTML()
         self.builder_head = widgets.HTML()
         self.page_choice = controls.ToggleButtons(options=[(p, p) for p in DASHBOARDS], value="play",
@@ -196,7 +210,7 @@ class StartPage(widgets.VBox):
         self.add_class("tk-start")
         self.add_class("tk-dash")  # the dashboards' font (tablekit.widgets.fonts)
         self.children = [widgets.HTML(_CSS, layout=widgets.Layout(display="none")), FontLoader(), top, self.lead,
-                         self.pages, self.games, self.builder_head, self.page_choice, self.fields_box,
+                         self.pages, self.classroom, self.games, self.builder_head, self.page_choice, self.fields_box,
                          self.problem, result_box]
         for control in (self.lang_toggle, self.page_choice):
             control._tk_refused = self._refused
@@ -228,7 +242,7 @@ class StartPage(widgets.VBox):
         page = self.page_choice.value
         old = {name: control.value for name, control in self.fields.items()}
         self.fields = {}
-        for name in links.PAGES[page]:
+        for name in params(page):
             control: Any
             if name in ("game", "preset", "players", "bots", "lesson", "lang") or (
                     name != "lock" and self._is_flag(page, name)):
@@ -360,6 +374,10 @@ class StartPage(widgets.VBox):
                         f'{html.escape(_s(f"page_line.{page}", lang))}</a>' for page in DASHBOARDS)
         self.pages.value = (f'<h2>{html.escape(_s("pages", lang))}</h2>'
                             f'<nav class="tk-start-pages">{cards}</nav>')
+        self.classroom.value = (f'<h2>{html.escape(_s("class", lang))}</h2><nav class="tk-start-pages">'
+                                f'<a href="join.ipynb{suffix}" class="tk-start-to-join"><b>{html.escape(_s("page.join", lang))}</b>'
+                                f'{html.escape(_s("page_line.join", lang))}</a></nav>'
+                                f'<p class="tk-start-note">{html.escape(_s("teacher_note", lang))}</p>')
         lines = "".join(f'<li><b>{html.escape(game_label(g, lang))}</b>: {html.escape(_s(f"game.{g}", lang))}</li>'
                         for g in list_games() if has(f"widgets.start.game.{g}", lang))
         self.games.value = f'<h2>{html.escape(_s("games", lang))}</h2><ul class="tk-start-games">{lines}</ul>'
@@ -390,4 +408,5 @@ def start_page(lang: str = "en", query: str | None = None, environ: Mapping[str,
     return StartPage(lang=_query_lang(query) or lang, address=page_address(environ))
 
 
-__all__ = ["DASHBOARDS", "DEFAULT_ADDRESS", "StartPage", "page_address", "player_counts", "qr_svg", "start_page"]
+__all__ = ["DASHBOARDS", "DEFAULT_ADDRESS", "StartPage", "page_address", "params", "player_counts", "qr_svg",
+           "start_page"]
