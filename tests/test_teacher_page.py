@@ -369,3 +369,13 @@ def test_a_comparison_of_tables_not_dealt_alike_is_refused(store: ClassStore, tp
     tpage.compare("no-such-group")
     assert tpage.message_text == tr("classroom.error.not_one_deal", "en") and tpage.comparison_view.value != "x"
     assert tpage.replay_buttons.children == ()
+
+
+def test_names_that_look_like_catalogue_codes_are_shown_as_they_are(store: ClassStore, tpage: TeacherPage) -> None:
+    cls = make_class(tpage, name="@core.seat")
+    assert cls.name == "@core.seat"
+    assert "@core.seat" in tpage.message_text and tr("core.seat", "en", n=1) not in tpage.message_text
+    store.join(cls.code, "@widgets.teacher.title")
+    tpage.refresh()
+    online = html_text(tpage.learners_view.value)
+    assert "@widgets.teacher.title" in online and tr("widgets.teacher.title", "en") not in online

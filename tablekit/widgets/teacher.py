@@ -59,7 +59,7 @@ import ipywidgets as widgets
 from tablekit.bots import bot_names
 from tablekit.core.errors import ClassroomError, ConfigError, TablekitError
 from tablekit.core.registry import list_games, make, presets, spec
-from tablekit.i18n import LANGUAGES, tr
+from tablekit.i18n import LANGUAGES, Verbatim, tr
 from tablekit.widgets import controls, links
 from tablekit.widgets.fonts import FontLoader
 from tablekit.widgets.labels import LANGUAGE_NAMES, bot_label, bot_options, game_label, preset_label
@@ -112,6 +112,12 @@ def _t(code: str, lang: str, **params: Any) -> str:
 
 def _e(text: object) -> str:
     return html.escape(str(text))
+
+
+def _v(text: str) -> Verbatim:
+    """A name (of a class, a learner, a table) as a sentence's parameter: shown as it is, never
+    read as a catalogue code (a name may begin with "@")."""
+    return Verbatim(text, limit=4000)
 
 
 def _query_values(query: str) -> dict[str, list[str]]:
@@ -392,7 +398,7 @@ class TeacherPage(widgets.VBox):
             return
         self.class_name.value = ""
         self._fill_classes(select=cls.id)
-        self._say("done", "widgets.teacher.class_made", name=cls.name, code=cls.code)
+        self._say("done", "widgets.teacher.class_made", name=_v(cls.name), code=cls.code)
 
     def _fill_join(self) -> None:
         cls = self.current_class
@@ -406,7 +412,7 @@ class TeacherPage(widgets.VBox):
                   else _t("policy_wait", lang))
         url = _e(self.join_url)
         self.join.value = (
-            f'<h2>{_e(_t("join", lang, name=cls.name))}</h2>'
+            f'<h2>{_e(_t("join", lang, name=_v(cls.name)))}</h2>'
             f'<div class="tk-teacher-join"><div><p>{_e(_t("join_lead", lang))}</p>'
             f'<div class="tk-teacher-code" aria-label="{_e(_t("code", lang))}">{_e(cls.code)}</div>'
             f'<code>{url}</code><p><a href="{url}" target="_blank" rel="noopener">{_e(_t("open_join", lang))}</a></p>'
@@ -499,7 +505,7 @@ class TeacherPage(widgets.VBox):
             self._say_problem(exc)
             return
         self.table_name.value = ""
-        self._say("done", "widgets.teacher.tables_made", count=len(made), names=", ".join(t.name for t in made))
+        self._say("done", "widgets.teacher.tables_made", count=len(made), names=_v(", ".join(t.name for t in made)))
         self.refresh()
         if len(made) > 1:
             self._fill_compare_choice()
@@ -584,7 +590,7 @@ class TeacherPage(widgets.VBox):
     def _learners_html(self, learners: Sequence[Any], online: set[int], finished: Mapping[int, list[str]]) -> str:
         lang = self.lang
         here = [x.name for x in learners if x.id in online]
-        line = (_t("online", lang, count=len(here), names=", ".join(here)) if here else _t("nobody_online", lang))
+        line = (_t("online", lang, count=len(here), names=_v(", ".join(here))) if here else _t("nobody_online", lang))
         if not learners:
             return f"<h3>{_e(_t('learners', lang))}</h3><p>{_e(_t('no_learners', lang))}</p>"
         rows = [[_e(x.name), _e(_t("yes" if x.id in online else "no", lang)), str(len(finished.get(x.id, []))),
@@ -718,7 +724,7 @@ class TeacherPage(widgets.VBox):
             return
         table = self.store.get_table(self._watched)
         code = "replay_title" if self._watch_step is not None else "watch_title"
-        self.watch_head.value = f"<h2>{_e(_t(code, self.lang, name=table.name))}</h2><p>{_e(_t('watch_note', self.lang))}</p>"
+        self.watch_head.value = f"<h2>{_e(_t(code, self.lang, name=_v(table.name)))}</h2><p>{_e(_t('watch_note', self.lang))}</p>"
 
     def stop_watching(self) -> None:
         """Close the table shown."""
@@ -741,7 +747,7 @@ class TeacherPage(widgets.VBox):
     def _fill_compare_choice(self, tables: Sequence[Any] | None = None) -> None:
         lang = self.lang
         groups = self._groups(tables)
-        options = [(_t("group", lang, names=", ".join(t.name for t in members), game=game_label(members[0].game, lang)),
+        options = [(_t("group", lang, names=_v(", ".join(t.name for t in members)), game=game_label(members[0].game, lang)),
                     group) for group, members in groups.items()]
         if options != list(self.compare_choice.options):
             value = self.compare_choice.value
@@ -777,7 +783,7 @@ class TeacherPage(widgets.VBox):
         headers = [""] + [x.table.name for x in c.tables]
         who = [self._seat_names(x.table) for x in c.tables]
         seat_rows = [[_e(tr("core.seat", lang, n=i + 1))]
-                     + [_e(_t("seat_score", lang, who=names[i], score=f"{x.scores[i]:g}") if x.scores is not None
+                     + [_e(_t("seat_score", lang, who=_v(names[i]), score=f"{x.scores[i]:g}") if x.scores is not None
                            else names[i]) for names, x in zip(who, c.tables)]
                      for i in range(members[0].players)]
         first = c.common + 1
@@ -801,7 +807,7 @@ class TeacherPage(widgets.VBox):
             self._compare_replays = ids
             buttons = []
             for x in c.tables:
-                button = widgets.Button(description=_t("replay", lang, name=x.table.name),
+                button = widgets.Button(description=_t("replay", lang, name=_v(x.table.name)),
                                         layout=widgets.Layout(width="auto"))
                 button.add_class("tk-teacher-replay")
                 self._on_click(button, self._replay_action(x.table.id))
@@ -809,7 +815,7 @@ class TeacherPage(widgets.VBox):
             self.replay_buttons.children = buttons
         else:
             for button, x in zip(self.replay_buttons.children, c.tables):
-                button.description = _t("replay", lang, name=x.table.name)
+                button.description = _t("replay", lang, name=_v(x.table.name))
 
     def _replay_action(self, table_id: int) -> Callable[[], None]:
         return lambda: self.watch(table_id, step=self._comparison_step())
@@ -834,7 +840,7 @@ class TeacherPage(widgets.VBox):
         seat = match.current_player
         action = match.game.action_from_code(moves[n - 1])
         who = "" if seat is None else self._seats_text(table)[seat]
-        return _t("move_by", self.lang, who=who, action=action.label(self.lang))
+        return _t("move_by", self.lang, who=_v(who), action=action.label(self.lang))
 
     def _winners_text(self, compared: Any) -> str:
         seats = self._seats_text(compared.table)
