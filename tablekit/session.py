@@ -282,6 +282,12 @@ class Session:
         return self.log is not None
 
     @property
+    def viewer(self) -> int | None:
+        """Whose eyes the table is drawn with: the person's seat (None: nobody's, as for a
+        spectator of a class table, whose view is the open one with no "you")."""
+        return self.seat
+
+    @property
     def human_to_play(self) -> int | None:
         """The person's seat that is to decide now (None: a bot's turn, or the game is over)."""
         seat = self.match.current_player
@@ -592,7 +598,7 @@ class Session:
         else:
             state, controls = self.state_at(step), set()
             shown = self.events_at(step) if events is None else events
-        return spec(self.game.name).view(self.game, state, self.seat, lang, controls=controls,
+        return spec(self.game.name).view(self.game, state, self.viewer, lang, controls=controls,
                                          events=shown, teaching=teaching, **display)
 
     def record(self) -> Record:

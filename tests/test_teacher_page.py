@@ -379,3 +379,42 @@ def test_names_that_look_like_catalogue_codes_are_shown_as_they_are(store: Class
     tpage.refresh()
     online = html_text(tpage.learners_view.value)
     assert "@widgets.teacher.title" in online and tr("widgets.teacher.title", "en") not in online
+
+
+def hand_codes(view: dict[str, Any]) -> dict[int, list[str]]:
+    """Each seat's hand as the view shows it (face-up card codes)."""
+    return {z["owner"]: [c["face"]["code"] for c in z.get("cards", []) if c.get("face")]
+            for z in view["zones"] if z["kind"] == "hand"}
+
+
+def test_a_replay_from_the_comparison_shows_every_hand_to_the_teacher(store: ClassStore, tpage: TeacherPage) -> None:
+    cls, tables, _ = three_tables_played(store, tpage)
+    tpage.refresh()
+    tpage.compare_button.click()
+    tpage.replay_buttons.children[1].click()  # table 2
+    table = tpage.spectator
+    assert table is not None and table.shared == "spectator" and table in tpage.watch_area.children
+    common = compare_common(store, tables)
+    assert table.replay_at == common  # opened just before the tables parted
+    view = table.view
+    assert view["viewer"] is None and not view["my_turn"]  # the teacher is nobody at the table
+    assert all("(you)" not in z.get("label", "") for z in view["zones"])
+    # Every hand face up, each as its own player sees it at that step.
+    record = store.record(tables[1].id)
+    match = Match.from_record(record.with_actions(record.actions[:common]))
+    shown = hand_codes(view)
+    assert sorted(shown) == [0, 1] and all(shown.values())
+    for seat, codes in shown.items():
+        own = hand_codes(spec("up_and_down").view(match.game, match.state, seat, "en"))[seat]
+        assert codes == own
+    assert tr("widgets.teacher.replay_title", "en", name="2") in html_text(tpage.watch_head.value)
+    tpage.stop_watching()
+    assert tpage.spectator is None and tpage.watch_area.children == ()
+
+
+def compare_common(store: ClassStore, tables: list[Any]) -> int:
+    moves = [store.record(t.id).actions for t in tables]
+    common = 0
+    while all(len(m) > common for m in moves) and len({m[common] for m in moves}) == 1:
+        common += 1
+    return common

@@ -215,6 +215,11 @@ class SharedSession(Session):
             self.store.finish_table(self.table.id, outcome)
         self._finished = True
 
+    @property
+    def viewer(self) -> int | None:
+        """The learner's seat; the teacher watches as nobody (every hand alike, no "you")."""
+        return None if self.role == "teacher" else self.seat
+
     def view(self, lang: str = "en", step: int | None = None, events: Sequence[Event] | None = None,
              teaching: bool = False, **display: Any) -> dict[str, Any]:
         """The view-model of the page: the learner's seat (never the open view, whatever is

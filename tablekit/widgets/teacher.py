@@ -85,10 +85,16 @@ _CSS = """
 .tk-teacher .tk-teacher-row { display: flex; flex-wrap: wrap; align-items: center; gap: 2px 14px; }
 .tk-teacher .tk-teacher-row .widget-inline-hbox { width: auto; }
 .tk-teacher .tk-teacher-row .widget-label { min-width: 0; }
-.tk-teacher table.tk-teacher-list { border-collapse: collapse; margin: 2px 0 8px 0; }
+.tk-teacher .tk-teacher-scroll { max-width: 100%; overflow-x: auto; }
+.tk-teacher table.tk-teacher-list { border-collapse: collapse; margin: 2px 0 8px 0; line-height: 1.35; }
 .tk-teacher table.tk-teacher-list th, .tk-teacher table.tk-teacher-list td {
-  border: 1px solid #d5dde6; padding: 3px 8px; text-align: left; vertical-align: top; }
+  border: 1px solid #d5dde6; padding: 4px 8px; text-align: left; vertical-align: top; }
 .tk-teacher table.tk-teacher-list th { background: #f2f6fa; }
+.tk-teacher table.tk-teacher-compare tbody td:first-child { white-space: nowrap; background: #f8fafc; }
+@media (max-width: 600px) {
+  .tk-teacher table.tk-teacher-list th, .tk-teacher table.tk-teacher-list td { padding: 3px 5px; }
+  .tk-teacher table.tk-teacher-compare tbody td:first-child { white-space: normal; min-width: 5.5em; }
+}
 .tk-teacher .tk-teacher-join { display: flex; flex-wrap: wrap; gap: 10px 24px; align-items: flex-start; }
 .tk-teacher .tk-teacher-join code { display: block; padding: 8px 10px; background: #f3f3f3; border-radius: 4px;
   word-break: break-all; font-size: 1.05em; max-width: 46em; user-select: all; }
@@ -154,7 +160,8 @@ def _table_html(headers: Sequence[str], rows: Iterable[Sequence[str]], css: str 
     """An HTML table: ``headers`` are escaped here; the cells are HTML already."""
     head = "".join(f"<th>{_e(h)}</th>" for h in headers)
     body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
-    return f'<table class="tk-teacher-list {css}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+    return (f'<div class="tk-teacher-scroll"><table class="tk-teacher-list {css}"><thead><tr>{head}</tr></thead>'
+            f'<tbody>{body}</tbody></table></div>')
 
 
 class TeacherPage(widgets.VBox):
@@ -256,7 +263,7 @@ class TeacherPage(widgets.VBox):
         self.seat_choices: list[Any] = []
         self.copies = guarded(controls.BoundedIntText(value=1, min=1, max=_max_copies(), style=wide,
                                                       layout=widgets.Layout(width="230px")))
-        self.table_name = guarded(controls.Text(value="", style=wide, layout=widgets.Layout(width="260px")))
+        self.table_name = guarded(controls.Text(value="", style=wide, layout=widgets.Layout(width="340px")))
         self.create_tables_button = widgets.Button(button_style="primary")
         self._on_click(self.create_tables_button, self.create_tables)
         self.game.observe(lambda _c: self._fill_table_choices(), names="value")

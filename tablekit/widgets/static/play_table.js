@@ -526,9 +526,10 @@ function render({ model, el: host }) {
     if (zone.out) classes.push("tk-out");
     if (pick) classes.push("tk-target");
     // A hand shown face up is drawn small unless it is the one to play now or mine (in solo,
-    // where every hand is mine, only the one to play is full size).
+    // where every hand is mine, only the one to play is full size); the teacher watching a class
+    // table reads every hand at full size.
     const playingElsewhere = view.my_turn && typeof view.current === "number" && view.current !== zone.owner;
-    const full = (view.my_turn && zone.current) || (zone.viewer && !playingElsewhere);
+    const full = (view.my_turn && zone.current) || (zone.viewer && !playingElsewhere) || shared() === "spectator";
     if (!full && (zone.cards || []).length) classes.push("tk-small");
     const head = el("div", { class: "tk-hand-head" }, [
       el("span", { class: "tk-name", text: (zone.current ? "▶ " : "") + zone.label }),
