@@ -332,6 +332,7 @@ def three_tables_played(store: ClassStore, tpage: TeacherPage) -> tuple[Any, lis
 def test_three_tables_on_one_deal_compared(store: ClassStore, tpage: TeacherPage) -> None:
     cls, tables, sessions = three_tables_played(store, tpage)
     tpage.refresh()
+    assert tpage.compare_row.layout.display is None and tpage.watch_row.layout.display is None
     tpage.compare_button.click()
     shown = tpage.comparison_view.value
     moves = [store.record(t.id).actions for t in tables]
@@ -366,6 +367,7 @@ def test_three_tables_on_one_deal_compared(store: ClassStore, tpage: TeacherPage
 
 def test_a_comparison_of_tables_not_dealt_alike_is_refused(store: ClassStore, tpage: TeacherPage) -> None:
     make_class(tpage)
+    assert tpage.compare_row.layout.display == "none" and tpage.watch_row.layout.display == "none"  # empty menus
     tpage.compare("no-such-group")
     assert tpage.message_text == tr("classroom.error.not_one_deal", "en") and tpage.comparison_view.value != "x"
     assert tpage.replay_buttons.children == ()

@@ -292,13 +292,16 @@ class TeacherPage(widgets.VBox):
         self.stop_watching_button = widgets.Button()
         self._on_click(self.stop_watching_button, self.stop_watching)
         self.watch_area = widgets.VBox()
+        # (A menu with nothing in it is not shown: no tables yet, no tables on one deal.)
+        self.watch_row = row(self.watch_choice, self.watch_button)
+        self.compare_row = row(self.compare_choice, self.compare_button)
         self.class_body = widgets.VBox([
             self.join, self.tables_head,
             row(self.game, self.preset, self.players), self.seats_box,
             row(self.copies, self.table_name, self.create_tables_button),
-            self.live_head, self.learners_view, self.tables_view, row(self.watch_choice, self.watch_button),
+            self.live_head, self.learners_view, self.tables_view, self.watch_row,
             self.results_view, self.leaderboard_view, self.csv_view,
-            self.compare_head, row(self.compare_choice, self.compare_button), self.comparison_view,
+            self.compare_head, self.compare_row, self.comparison_view,
             self.replay_buttons, self.watch_area,
         ])
         self._fill_table_choices()
@@ -647,6 +650,7 @@ class TeacherPage(widgets.VBox):
             ids = [i for _, i in options]
             self.watch_choice.value = value if value in ids else (ids[0] if ids else None)
         self.watch_choice.disabled = self.watch_button.disabled = not options
+        self.watch_row.layout.display = None if options else "none"
 
     def _results_html(self, results: Sequence[Any]) -> str:
         lang = self.lang
@@ -762,6 +766,7 @@ class TeacherPage(widgets.VBox):
             ids = [g for _, g in options]
             self.compare_choice.value = value if value in ids else (ids[-1] if ids else None)
         self.compare_choice.disabled = self.compare_button.disabled = not options
+        self.compare_row.layout.display = None if options else "none"
         if not options:
             self.comparison_view.value = f"<p>{_e(_t('no_groups', lang))}</p>"
 
