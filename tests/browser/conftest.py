@@ -10,7 +10,8 @@ Every test here is marked ``browser`` (``pytest -m "not browser"`` skips them). 
   ``query_probe_url`` (session) for ``tests/browser/query_probe.ipynb`` (what a teacher link
   gives the kernel).
   ``own_voila``: a server started for one test alone, with the test's own settings (shorter
-  timeouts, a lower memory ceiling).
+  timeouts, a lower memory ceiling) and environment. ``class_voila`` (session): a server for
+  ``dashboards/`` whose class store (``TABLEKIT_CLASS_DB``) is a new SQLite file: (URL, file).
   Unlike ``make dashboards`` it shows tracebacks (by default Voilà shows only "There was an
   error when executing cell [n]"), so a failing test prints the real error; its log is
   ``test-artifacts/voila.log``.
@@ -35,7 +36,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -95,11 +96,12 @@ def server_env() -> dict[str, str]:
 
 
 @contextlib.contextmanager
-def _voila(target: str, log_name: str, *settings: str) -> Iterator[str]:
+def _voila(target: str, log_name: str, *settings: str, env: Mapping[str, str] | None = None) -> Iterator[str]:
     """Serve ``target`` (a folder or one notebook, relative to the repository root) with Voilà
     on a free loopback port, from the repository root so ``voila.json`` applies (its cross-site
     request check included); ``settings``: more command-line settings (a test's shorter
-    timeouts). Yields the base URL (no trailing slash)."""
+    timeouts); ``env``: environment variables for the server and its kernels (the class
+    store's ``TABLEKIT_CLASS_DB``). Yields the base URL (no trailing slash)."""
     ARTIFACTS.mkdir(exist_ok=True)
     port = free_port()
     log_path = ARTIFACTS / log_name
@@ -109,7 +111,7 @@ def _voila(target: str, log_name: str, *settings: str) -> Iterator[str]:
             [sys.executable, "-m", "voila", target, f"--port={port}", "--no-browser",
              "--Voila.ip=127.0.0.1", "--VoilaConfiguration.show_tracebacks=True", *settings],
             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-            start_new_session=True, env=server_env(),
+            start_new_session=True, env={**server_env(), **(env or {})},
         )
         try:
             deadline = time.monotonic() + START_TIMEOUT
@@ -136,6 +138,16 @@ def voila_url() -> Iterator[str]:
     """Base URL (no trailing slash) of a Voilà server for ``dashboards/``."""
     with _voila("dashboards", "voila.log") as url:
         yield url
+
+
+@pytest.fixture(scope="session")
+def class_voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """A Voilà server for ``dashboards/`` whose class store is a new SQLite file (the server and
+    its kernels get ``TABLEKIT_CLASS_DB``): (base URL without a trailing slash, the file). Tests
+    open the same file with ``tablekit.classroom.ClassStore`` to set up classes as a teacher."""
+    db = tmp_path_factory.mktemp("classroom") / "class.sqlite"
+    with _voila("dashboards", "voila-class.log", env={"TABLEKIT_CLASS_DB": str(db)}) as url:
+        yield url, db
 
 
 @pytest.fixture(scope="session")
@@ -209,8 +221,9 @@ def page(page: Page) -> Page:
 
 @pytest.fixture
 def own_voila() -> Callable[..., contextlib.AbstractContextManager[str]]:
-    """``with own_voila(target, log_name, *settings) as url``: a Voilà server started for one test
-    alone (log: ``test-artifacts/<log_name>``), with more command-line settings (shorter
-    timeouts, a lower memory ceiling): for tests that watch every kernel of their server or wait
-    for kernels to end, so other tests' pages must not share it."""
+    """``with own_voila(target, log_name, *settings, env=None) as url``: a Voilà server started for
+    one test alone (log: ``test-artifacts/<log_name>``), with more command-line settings (shorter
+    timeouts, a lower memory ceiling) and environment variables: for tests that watch every
+    kernel of their server, wait for kernels to end or restart the server, so other tests'
+    pages must not share it."""
     return _voila

@@ -93,7 +93,14 @@ function render({ model, el: host }) {
   let botWait = 600;
   let lessonWait = 2500;
 
-  const send = (msg) => model.send(msg);
+  // A move at a class table says which view it was made on (its move number): a click on a view
+  // the table has already left is refused in Python ("the table moved on"), never played.
+  const send = (msg) => {
+    const step = (model.get("view") || {}).step;
+    model.send(msg.type === "play" && typeof step === "number" ? { ...msg, at: step } : msg);
+  };
+  // A class table: "player" (a learner's page) or "spectator" (the teacher's); "" otherwise.
+  const shared = () => model.get("shared") || "";
   const L = (k) => (model.get("labels") || {})[k] || DEFAULT_LABELS[k] || k;
   const seatName = (seat) => L("player").replace("{n}", String(seat + 1));
 
@@ -186,8 +193,10 @@ function render({ model, el: host }) {
   const locked = (what) => (model.get("locked") || []).includes(what);
   const fullChrome = () => model.get("chrome") !== "bar";
 
-  // Hint and Undo sit beside the prompt: help with the decision the prompt asks for.
+  // Hint and Undo sit beside the prompt: help with the decision the prompt asks for (the
+  // teacher watching a class table moves nothing: neither).
   function assistControls(view) {
+    if (shared() === "spectator") return null;
     return el("div", { class: "tk-controls tk-assist" }, [
       button(L("hint"), { type: "hint" }, "tk-hint-button"),
       view.undo_off ? null : button(L("undo"), { type: "undo" }, "tk-undo-button"),
@@ -196,6 +205,12 @@ function render({ model, el: host }) {
 
   function tableControls(view) {
     const controls = el("div", { class: "tk-controls" });
+    if (shared()) {
+      // A class table's game is the class's: no new deal, deal code, Share or open hands. The
+      // speed is how soon this page moves the bots (the quickest page at the table moves them).
+      if (shared() === "player") controls.appendChild(speedSlider(BOT_WAIT, botWait, (ms) => { botWait = ms; }));
+      return controls;
+    }
     if (fullChrome()) {
       // In a notebook the table deals by itself; on a dashboard the control bar does.
       const dealInput = el("input", { class: "tk-deal-input", "aria-label": L("deal_code"),
@@ -511,9 +526,10 @@ function render({ model, el: host }) {
     if (zone.out) classes.push("tk-out");
     if (pick) classes.push("tk-target");
     // A hand shown face up is drawn small unless it is the one to play now or mine (in solo,
-    // where every hand is mine, only the one to play is full size).
+    // where every hand is mine, only the one to play is full size); the teacher watching a class
+    // table reads every hand at full size.
     const playingElsewhere = view.my_turn && typeof view.current === "number" && view.current !== zone.owner;
-    const full = (view.my_turn && zone.current) || (zone.viewer && !playingElsewhere);
+    const full = (view.my_turn && zone.current) || (zone.viewer && !playingElsewhere) || shared() === "spectator";
     if (!full && (zone.cards || []).length) classes.push("tk-small");
     const head = el("div", { class: "tk-hand-head" }, [
       el("span", { class: "tk-name", text: (zone.current ? "▶ " : "") + zone.label }),
@@ -901,8 +917,9 @@ function render({ model, el: host }) {
   // --- the end of a round: who won and why, every hand shown with its score worked out ---------
   function roundEnd(summary, view) {
     const final = !!summary.final;
+    // (At a class table the game is the class's: no Play again.)
     const go = final
-      ? button(L("play_again"), { type: "new", deal: "" }, "tk-play-again tk-primary")
+      ? (shared() ? null : button(L("play_again"), { type: "new", deal: "" }, "tk-play-again tk-primary"))
       : button(L("next_round"), { type: "next_round" }, "tk-next-round tk-primary");
     const actions = [go];
     if (final) actions.push(button(L("replay"), { type: "replay", step: 0 }, "tk-replay-button"));
@@ -943,7 +960,7 @@ function render({ model, el: host }) {
   }
 
   function outcomeSummary(summary) {
-    const again = button(L("play_again"), { type: "new", deal: "" }, "tk-play-again tk-primary");
+    const again = shared() ? null : button(L("play_again"), { type: "new", deal: "" }, "tk-play-again tk-primary");
     return el("section", { class: "tk-summary tk-final", role: "dialog", "aria-label": L("summary") }, [
       el("h3", { text: L("summary") }),
       el("p", { class: "tk-summary-text", text: summary.text }),
@@ -1081,16 +1098,17 @@ function render({ model, el: host }) {
     const marks = view.marks || [];
     setPart("legend", JSON.stringify([marks, looks]), () => (marks.length ? legendPart(marks) : null));
     const showControls = !inLesson && !view.replay && model.get("show_controls") !== false;
-    setPart("assist", JSON.stringify([showControls, !!view.undo_off, looks]), () => (showControls ? assistControls(view) : null));
+    setPart("assist", JSON.stringify([showControls, !!view.undo_off, shared(), looks]),
+            () => (showControls ? assistControls(view) : null));
     setPart("controls", JSON.stringify([showControls, model.get("deal"), !!view.teaching, model.get("chrome"),
-                                        model.get("locked"), !!model.get("allow_teaching_ui"), looks]),
+                                        model.get("locked"), !!model.get("allow_teaching_ui"), shared(), looks]),
             () => (showControls ? tableControls(view) : null));
     setPart("common", JSON.stringify([!!model.get("large"), !!view.four_colour_option, !!model.get("four_colour"),
                                       model.get("chrome"), model.get("locked"), looks]),
             () => commonControls(view));
     const ending = !view.replay && !inLesson ? (view.round_end || null) : null;
     const outcome = !ending && view.over && view.outcome && !view.replay && !inLesson ? view.outcome : null;
-    setPart("summary", JSON.stringify([ending, outcome, outcome ? model.get("deal") : null, looks]), () => (ending
+    setPart("summary", JSON.stringify([ending, outcome, outcome ? model.get("deal") : null, shared(), looks]), () => (ending
       ? roundEnd(ending, view) : (outcome ? outcomeSummary(outcome) : null)));
     if (setPart("log", looks, () => {
       // The list scrolls in a box that lays it out from the bottom (column-reverse): the newest
@@ -1254,7 +1272,7 @@ function render({ model, el: host }) {
 
   // A new view (a move, an undo, a new deal) ends any choice still open on the old one.
   model.on("change:view", () => { choosing = null; schedule("table"); });
-  for (const name of ["lesson", "deal", "lang", "large", "labels", "four_colour", "chrome", "locked"]) {
+  for (const name of ["lesson", "deal", "lang", "large", "labels", "four_colour", "chrome", "locked", "shared"]) {
     model.on(`change:${name}`, () => schedule("table"));
   }
   model.on("change:message", () => schedule("message"));
@@ -1262,6 +1280,14 @@ function render({ model, el: host }) {
   model.on("change:log", () => schedule("log"));
   model.on("change:announce", () => schedule("live"));
   draw();
+
+  // A learner's page at a class table says every HERE_MS that it is still open: the kernel
+  // outlives a closed tab, so only the page can tell that the learner is at their seat.
+  const HERE_MS = 10_000;
+  const here = () => { if (shared() === "player") send({ type: "here" }); };
+  here();
+  const hereTimer = setInterval(here, HERE_MS);
+  return () => clearInterval(hereTimer);
 }
 
 export default { render };
