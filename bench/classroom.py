@@ -479,7 +479,7 @@ SHARED_SCRIPT = r"""
         C.clicks.push([before + 1, t0]);
         const end = performance.now() + 15000;  // my own move drawn, or the table moved on
         while (Number(table.dataset.step) <= before && performance.now() < end && !C.stop) { await sleep(10); }
-        if (Number(table.dataset.step) <= before) { skip("own move not drawn in 15 s"); }
+        if (!C.stop && Number(table.dataset.step) <= before) { skip("own move not drawn in 15 s"); }
       }
     } catch (e) {
       C.error = String(e && e.stack || e);
