@@ -413,6 +413,7 @@ class JoinPanel(CheckedRequests, anywidget.AnyWidget):
             "title": _j("title", lang),
             "languages": [{"code": c, "label": LANGUAGE_NAMES[c]} for c in LANGUAGES],
             "language": tr("widgets.dash.language", lang),
+            "keep": sorted(links.PASSED_THROUGH),  # (the address bar keeps these when the link goes in)
         }
         if self.learner is None:
             view["stage"] = "join"

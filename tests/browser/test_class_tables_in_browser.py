@@ -446,6 +446,7 @@ def test_two_learners_play_a_whole_game_at_one_table(game: str, class_voila: tup
         tr("widgets.join.welcome_back", ann.lang, name="Ann", table=table.name, player=ann.seat), timeout=STEP_TIMEOUT)
     last = play_table_views(widget_messages(ann.page))[-1]
     assert last["viewer"] == ann.seat and last["step"] == len(store.moves(table.id))
+    expect(ann.page.locator(TABLE)).to_have_attribute("data-step", str(last["step"]))  # (drawn: the benchmark reads it)
 
     if two_tabs:  # the same link open twice: both tabs click at once
         again = Learner(new_page((1000, 1500)), "Ann (2nd tab)", "ja", ann.seat, ann.key, ann.learner_id)

@@ -168,6 +168,11 @@ function render({ model, el: host }) {
     if (!OWN_LINK.test(address)) return;
     try {
       const target = new URL(address, window.location.href);
+      // What Voila and Jupyter Server read themselves (a login token, a template) stays.
+      const current = new URLSearchParams(window.location.search);
+      for (const name of (model.get("view") || {}).keep || []) {
+        if (current.has(name) && !target.searchParams.has(name)) target.searchParams.set(name, current.get(name));
+      }
       if (target.href !== window.location.href) window.history.replaceState(window.history.state, "", target.href);
     } catch (e) { /* an address the browser refuses: the link on the page still works */ }
   }

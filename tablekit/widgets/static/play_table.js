@@ -1121,6 +1121,10 @@ function render({ model, el: host }) {
     if (setPart("live", "", () => (liveLine = el("div", { class: "tk-live", "aria-live": "polite" })))) drawLive();
     drawMessage();
     drawLive();
+    // A class table's move number, once its view is drawn (tests and the classroom benchmark
+    // read which move a page shows).
+    const step = typeof view.step === "number" ? String(view.step) : null;
+    if (root.dataset.step !== (step ?? undefined)) { if (step === null) delete root.dataset.step; else root.dataset.step = step; }
 
     requestFit();
     if (focusKey && hadFocus && !root.contains(document.activeElement)) {
