@@ -309,3 +309,12 @@ def test_nothing_secret_reaches_the_page(db: str, clock: Clock) -> None:
         for secret in ("918273645546372819", "123456789012345678", store.teacher_key(), personal_query(ben if p is page else page)):
             assert secret not in text
         assert_sees_only_its_own_seat(p.table)  # type: ignore[arg-type]
+
+
+def test_a_name_is_shown_as_typed_never_read_as_a_catalogue_code(db: str, clock: Clock) -> None:
+    c = a_class(db, clock)
+    page = open_page(db, clock, f"class={c['cls'].code}")
+    page.panel.handle({"type": "join", "class": c["cls"].code, "name": "@core.seat"})
+    assert page.panel.view["stage"] == "tables"
+    assert "@core.seat" in page.panel.message
+    assert "@core.seat" in page.panel.view["who"]

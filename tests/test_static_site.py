@@ -90,6 +90,7 @@ def test_links_and_the_start_page_name_the_sites_pages(static_site: None, monkey
     assert [value for _label, value in page.page_choice.options] == ["play", "learn"]
     assert re.findall(r'href="([^"]+)"', page.pages.value) == ["play.html?lang=ja", "learn.html?lang=ja"]
     assert page.url == "https://school.example/tablekit/voici/render/play.html"
+    assert page.classroom.value == ""  # the class's pages need the server's class store
 
 
 def test_the_pages_import_without_process_pools() -> None:

@@ -60,7 +60,7 @@ import ipywidgets as widgets
 import traitlets
 
 from tablekit.core.errors import ClassroomError, TablekitError
-from tablekit.i18n import LANGUAGES, tr
+from tablekit.i18n import LANGUAGES, Verbatim, tr
 from tablekit.widgets import links
 from tablekit.widgets.base import STATIC, CheckedRequests, Handler
 from tablekit.widgets.fonts import FontLoader
@@ -84,7 +84,11 @@ _log = logging.getLogger(__name__)
 
 
 def _j(code: str, lang: str, **params: Any) -> str:
-    return tr(f"widgets.join.{code}", lang, **params)
+    """A sentence of the join page; its text parameters (names of a class, a learner, a table,
+    or words already in ``lang``) are shown as they are, never read as catalogue codes (a name
+    may begin with "@")."""
+    return tr(f"widgets.join.{code}", lang,
+              **{k: Verbatim(v, limit=4000) if isinstance(v, str) else v for k, v in params.items()})
 
 
 def _typed(content: Mapping[str, Any], name: str) -> str:

@@ -111,14 +111,11 @@ PAGES: dict[str, tuple[str, ...]] = {
     "explore": ("game", "preset", "players", "bots", "lang", "lock"),
     "join": ("class", "key", "lang"),
 }
-<<<<<<< HEAD
 #: The dashboards the static site has (``make site``): the explore page needs pandas and numpy,
 #: which the site's Python (Pyodide, from npm) cannot load.
 SITE_PAGES = ("play", "learn")
-=======
 #: Parameters of one learner's own link (their class and personal key): never in a class's link.
 PERSONAL = frozenset({"class", "key"})
->>>>>>> classteacher
 #: Parameters of the page address that Voilà or Jupyter Server read themselves: not ours.
 PASSED_THROUGH = frozenset({"template", "theme", "token"})
 _ORDER = ("game", "preset", "players", "bots", "open_hands", "undo", "deal", "lesson", "class", "key", "lang", "lock")
@@ -523,15 +520,10 @@ def parse_setup(query: str | Mapping[str, Any], page: str) -> TeacherSetup:
 
 def setup_link(page: str, **fields: Any) -> str:
     """A relative link to dashboard ``page`` with the given set-up (the values as in
-<<<<<<< HEAD
-    :class:`TeacherSetup`; None leaves a field out), checked like :func:`parse_setup` would.
-    Relative to the dashboards' folder, e.g. after ``.../voila/render/`` (on the static site
-    ``.../voici/render/``, and the page is ``play.html``: :func:`page_file`).
-=======
     :class:`TeacherSetup`, ``class_code`` for ``class``; None leaves a field out), checked like
     :func:`parse_setup` would. Relative to the dashboards' folder, e.g. after
-    ``.../voila/render/``.
->>>>>>> classteacher
+    ``.../voila/render/`` (on the static site ``.../voici/render/``, and the page is
+    ``play.html``: :func:`page_file`).
 
     >>> setup_link("learn", game="page_one", lesson=1, lang="ja")
     'learn.ipynb?game=page_one&lesson=page_one.eight&lang=ja'
@@ -564,10 +556,5 @@ def setup_link(page: str, **fields: Any) -> str:
     return f"{page_file(page)}?{setup.query()}" if pairs else page_file(page)
 
 
-<<<<<<< HEAD
-__all__ = ["FLAGS", "PAGES", "PASSED_THROUGH", "SITE_PAGES", "LinkError", "TeacherSetup", "in_voila", "link_lang",
-           "on_static_site", "page_file", "parse_setup", "query_string", "setup_link", "visitor_pending"]
-=======
-__all__ = ["FLAGS", "PAGES", "PASSED_THROUGH", "PERSONAL", "LinkError", "TeacherSetup", "in_voila", "link_lang", "parse_setup",
-           "query_string", "setup_link", "visitor_pending"]
->>>>>>> classteacher
+__all__ = ["FLAGS", "PAGES", "PASSED_THROUGH", "PERSONAL", "SITE_PAGES", "LinkError", "TeacherSetup", "in_voila",
+           "link_lang", "on_static_site", "page_file", "parse_setup", "query_string", "setup_link", "visitor_pending"]

@@ -381,10 +381,12 @@ class StartPage(widgets.VBox):
                         f'{html.escape(_s(f"page_line.{page}", lang))}</a>' for page in self.dashboards)
         self.pages.value = (f'<h2>{html.escape(_s("pages", lang))}</h2>'
                             f'<nav class="tk-start-pages">{cards}</nav>')
-        self.classroom.value = (f'<h2>{html.escape(_s("class", lang))}</h2><nav class="tk-start-pages">'
-                                f'<a href="join.ipynb{suffix}" class="tk-start-to-join"><b>{html.escape(_s("page.join", lang))}</b>'
-                                f'{html.escape(_s("page_line.join", lang))}</a></nav>'
-                                f'<p class="tk-start-note">{html.escape(_s("teacher_note", lang))}</p>')
+        # The class's pages need the server's class store: the static site has none.
+        join = (f'<a href="{links.page_file("join")}{suffix}" class="tk-start-to-join">'
+                f'<b>{html.escape(_s("page.join", lang))}</b>{html.escape(_s("page_line.join", lang))}</a>')
+        self.classroom.value = "" if links.on_static_site() else (
+            f'<h2>{html.escape(_s("class", lang))}</h2><nav class="tk-start-pages">{join}</nav>'
+            f'<p class="tk-start-note">{html.escape(_s("teacher_note", lang))}</p>')
         lines = "".join(f'<li><b>{html.escape(game_label(g, lang))}</b>: {html.escape(_s(f"game.{g}", lang))}</li>'
                         for g in list_games() if has(f"widgets.start.game.{g}", lang))
         self.games.value = f'<h2>{html.escape(_s("games", lang))}</h2><ul class="tk-start-games">{lines}</ul>'
