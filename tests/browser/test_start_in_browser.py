@@ -44,9 +44,9 @@ def test_the_root_opens_the_start_page_whose_cards_open_the_dashboards(page: Pag
     for game in ("up_and_down", "ultimate", "up_or_down", "narabe_runo", "page_one"):
         expect(page.locator(".tk-start-games")).to_contain_text(game_label(game, "ja"))
     cards = page.locator(".tk-start-pages a")
-    expect(cards).to_have_count(3)
+    expect(cards).to_have_count(4)  # the three dashboards, then the class's join page
     assert cards.evaluate_all("(els) => els.map((a) => a.getAttribute('href'))") == [
-        "play.ipynb?lang=ja", "learn.ipynb?lang=ja", "explore.ipynb?lang=ja"]
+        "play.ipynb?lang=ja", "learn.ipynb?lang=ja", "explore.ipynb?lang=ja", "join.ipynb?lang=ja"]
     save_screenshot(page, "start-page-ja")
     assert_no_error_text(page)
     page.locator(".tk-start-pages a", has_text=tr("widgets.start.page.learn", "ja")).click()
