@@ -18,6 +18,7 @@ BROWSER_TESTS = "tests/browser/"
 collect_ignore = ["conftest.py"]
 
 
+@pytest.hookimpl(optionalhook=True)  # (a hook of pytest-xdist: unknown without it)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     from xdist.scheduler import LoadFileScheduling
 
