@@ -8,26 +8,14 @@ delay is set to 0 from the speed slider. A round is ~10-40 of my moves.
 from __future__ import annotations
 
 import re
-import time
 from typing import Any, Iterable
 
 import pytest
 from helpers_browser import assert_no_error_text, save_screenshot, widget_messages
 from playwright.sync_api import Page, expect
 from tk_page import (
-    LOAD_TIMEOUT,
-    MY_BLOCKED,
-    MY_PLAYABLE,
-    PAGE_ONE_MOVE,
-    STEP_TIMEOUT,
-    TABLE,
-    board_html,
-    bots_at_full_speed,
-    open_dashboard,
-    page_one_move,
+    LOAD_TIMEOUT, MY_PLAYABLE, STEP_TIMEOUT, TABLE, bots_at_full_speed, open_dashboard, play_page_one_round,
     play_table_views,
-    recent_views,
-    wait_for_my_turn,
 )
 
 from tablekit.i18n import tr
@@ -112,26 +100,7 @@ def test_a_round_of_page_one_by_clicking_keeps_other_hands_hidden(page: Page, vo
     expect(page.locator(f"{TABLE} .tk-counter[data-zone='suit']")).to_contain_text(re.compile("[♠♥♦♣] [a-z]+"))
     expect(page.locator(f"{TABLE} .tk-counter[data-zone='direction']")).to_contain_text("clockwise")
 
-    clicks, sent, refusal = 0, "", ""
-    deadline = time.monotonic() + ROUND_BUDGET
-    state = wait_for_my_turn(page, None, playable=PAGE_ONE_MOVE)
-    while state == "turn":
-        assert clicks < MAX_CLICKS, f"no end after {clicks} moves"
-        assert time.monotonic() < deadline, f"round not over after {ROUND_BUDGET:.0f} s ({clicks} moves)"
-        if not refusal and page.locator(MY_BLOCKED).count():
-            before = board_html(page)
-            page.locator(MY_BLOCKED).first.click()
-            message = page.locator(f"{TABLE} .tk-message")
-            expect(message).to_have_class("tk-message tk-msg-refusal", timeout=STEP_TIMEOUT)
-            refusal = message.inner_text().strip()
-            assert refusal and board_html(page) == before
-        board = board_html(page)
-        try:
-            sent = page_one_move(page)
-            clicks += 1
-            state = wait_for_my_turn(page, board, playable=PAGE_ONE_MOVE)
-        except Exception as exc:
-            raise AssertionError(f"move {clicks + 1} ({sent}): {exc}\nlast views:\n{recent_views(page)}") from exc
+    clicks, _refusal = play_page_one_round(page, ROUND_BUDGET, MAX_CLICKS)
 
     # The end of the round: who won and why, every hand face up with its score worked out card by
     # card, the standings, Play again, and the deal code now that the round is played out.

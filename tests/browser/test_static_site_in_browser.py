@@ -38,16 +38,7 @@ import pytest
 from helpers_browser import ARTIFACTS, LOOPBACK, ROOT, assert_no_error_text, free_port, save_screenshot, stop_server
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Response, Route, expect
 from tk_page import (
-    MY_BLOCKED,
-    PAGE_ONE_MOVE,
-    STEP_TIMEOUT,
-    TABLE,
-    board_html,
-    finish_lesson,
-    page_one_move,
-    recent_views,
-    set_range,
-    wait_for_my_turn,
+    PAGE_ONE_MOVE, TABLE, finish_lesson, play_page_one_round, set_range,
 )
 
 from tablekit.games.up_and_down.lessons import LESSONS
@@ -167,26 +158,7 @@ def test_a_teacher_link_plays_a_round_of_page_one_offline(page: Page, offline: O
     expect(page.locator(f"{TABLE} .tk-side-hands .tk-hand, {TABLE} .tk-board .tk-hand")).to_have_count(4)
     set_range(page, f"{TABLE} .tk-speed", 0)
 
-    clicks, sent, refusal = 0, "", ""
-    deadline = time.monotonic() + ROUND_BUDGET
-    state = wait_for_my_turn(page, None, playable=PAGE_ONE_MOVE)
-    while state == "turn":
-        assert clicks < MAX_CLICKS, f"no end after {clicks} moves"
-        assert time.monotonic() < deadline, f"round not over after {ROUND_BUDGET:.0f} s ({clicks} moves)"
-        if not refusal and page.locator(MY_BLOCKED).count():  # a card that cannot be played says why
-            before = board_html(page)
-            page.locator(MY_BLOCKED).first.click()
-            message = page.locator(f"{TABLE} .tk-message")
-            expect(message).to_have_class("tk-message tk-msg-refusal", timeout=STEP_TIMEOUT)
-            refusal = message.inner_text().strip()
-            assert refusal and board_html(page) == before
-        board = board_html(page)
-        try:
-            sent = page_one_move(page)
-            clicks += 1
-            state = wait_for_my_turn(page, board, playable=PAGE_ONE_MOVE)
-        except Exception as exc:
-            raise AssertionError(f"move {clicks + 1} ({sent}): {exc}\nlast views:\n{recent_views(page)}") from exc
+    clicks, _refusal = play_page_one_round(page, ROUND_BUDGET, MAX_CLICKS)
 
     summary = page.locator(f"{TABLE} .tk-summary.tk-final")
     expect(summary).to_be_visible()

@@ -142,6 +142,34 @@ def page_one_move(page: Page) -> str:
     return text
 
 
+def play_page_one_round(page: Page, budget: float, max_clicks: int) -> tuple[int, str]:
+    """Play my seat of a Page One round to its end by clicking (``page_one_move`` on each of my
+    turns), within ``budget`` seconds and ``max_clicks`` moves. Once, on a turn with a card that
+    cannot be played, click it first: the page must refuse it with a reason and change nothing.
+    Returns the number of moves made and that refusal's text ("" if no card was ever blocked)."""
+    clicks, sent, refusal = 0, "", ""
+    deadline = time.monotonic() + budget
+    state = wait_for_my_turn(page, None, playable=PAGE_ONE_MOVE)
+    while state == "turn":
+        assert clicks < max_clicks, f"no end after {clicks} moves"
+        assert time.monotonic() < deadline, f"round not over after {budget:.0f} s ({clicks} moves)"
+        if not refusal and page.locator(MY_BLOCKED).count():  # a card that cannot be played says why
+            before = board_html(page)
+            page.locator(MY_BLOCKED).first.click()
+            message = page.locator(f"{TABLE} .tk-message")
+            expect(message).to_have_class("tk-message tk-msg-refusal", timeout=STEP_TIMEOUT)
+            refusal = message.inner_text().strip()
+            assert refusal and board_html(page) == before
+        board = board_html(page)
+        try:
+            sent = page_one_move(page)
+            clicks += 1
+            state = wait_for_my_turn(page, board, playable=PAGE_ONE_MOVE)
+        except Exception as exc:
+            raise AssertionError(f"move {clicks + 1} ({sent}): {exc}\nlast views:\n{recent_views(page)}") from exc
+    return clicks, refusal
+
+
 def deal_code_shown(page: Page) -> str:
     """The deal code on screen: only once a game is over (or shared); "(hidden)" before."""
     code = page.locator(f"{TABLE} .tk-deal-code")
