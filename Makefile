@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 
-.PHONY: dashboards demo simulate test bench font clean
+.PHONY: dashboards demo simulate test bench font site clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,17 @@ $(VENV)/.engine-built: $(ENGINE_SOURCES) | $(VENV)/.dev-installed
 	$(BIN)/pip install --quiet --no-deps -e .
 	touch $@
 
+$(VENV)/.site-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e ".[site]"
+	touch $@
+
+## Build site/: the play, learn and start pages as a static site that runs Python in the
+## browser (Voici + Pyodide), offline, for any static web server (tools/build_site.py; downloads
+## the pinned Pyodide from npm and wheels from PyPI once, into ~/.cache/tablekit-site).
+## Try it: .venv/bin/python -m http.server -d site 8000, then open http://127.0.0.1:8000/
+site: $(VENV)/.site-installed
+	$(BIN)/python tools/build_site.py --out site
+
 ## Serve the Voila dashboards (start page, play, learn, explore) on the loopback interface; voila.json
 ## (read from this directory) sets the address, the start page at the root, kernel preheating and
 ## culling. Ctrl-C stops it.
@@ -43,7 +54,8 @@ simulate: $(VENV)/.dev-installed
 	$(BIN)/python -m tablekit simulate up_and_down --preset basic -n 1000
 
 ## Every test: unit, scenario, conformance, property, doctests, notebooks (nbval) and the
-## dashboards in a browser (Debian's chromium; .ci/run installs it), on the pure-Python engine;
+## dashboards in a browser (Debian's chromium; .ci/run installs it), on the pure-Python engine,
+## in two pytest-xdist workers;
 ## then, when the install compiled the engine (mypyc, where a C compiler exists), the engine's
 ## own tests (ENGINE_TESTS, with the doctests of the modules that stay Python) again on the
 ## compiled engine (tests/test_builds.py, in the first run, compares the two engines).
@@ -53,9 +65,9 @@ ENGINE_TESTS = tests/test_core.py tests/test_core_blocks.py tests/test_every_gam
 	tests/test_up_and_down_modes.py tests/test_page_one_options.py tablekit/core tablekit/games
 test: $(VENV)/.dev-installed $(VENV)/.engine-built
 	$(BIN)/python -m tablekit info
-	TABLEKIT_PURE=1 $(BIN)/python -m pytest
+	TABLEKIT_PURE=1 $(BIN)/python -m pytest -n 2
 	if [ "$$($(BIN)/python -c 'import tablekit.build as b; print(b.ENGINE)')" = compiled ]; then \
-		$(BIN)/python -m pytest $(ENGINE_TESTS); fi
+		$(BIN)/python -m pytest -n 2 $(ENGINE_TESTS); fi
 
 ## Rebuild the Japanese web font after the catalogues gain characters (fetches the OFL source
 ## font with npm; tests/test_font.py says when it is needed).
@@ -67,4 +79,4 @@ bench:
 	bash bench/run.sh
 
 clean:
-	rm -rf $(VENV) .hypothesis test-artifacts test-results
+	rm -rf $(VENV) .hypothesis test-artifacts test-results site

@@ -17,7 +17,7 @@ clicks one of its playable cards, and times click -> DOM update inside the page
 the clicked card has left the hand drawn by the page. When a game ends it presses the summary's
 button (play again / next round) and goes on, until it has made ``--clicks`` timed clicks.
 The bots move at the dashboard's own speed (``--bot-delay default``: 0.6 s a move, a learner's
-view) or instantly (``--bot-delay 0``, the ``.tk-speed`` range set to 0: more load per click).
+view) or instantly (``--bot-delay 0``, the ``.tk-speed`` range at its right end: more load per click).
 
 Reported (printed, and written to ``bench/classroom/results-N.json``): pages playable (loaded
 and every timed click answered), page load times, click -> DOM latency median / p90 / max over
@@ -30,6 +30,28 @@ traffic: every other request is aborted.
 
 The play table's markup is being reworked: every selector the script relies on is in
 ``SELECTORS`` below. Results and their reading: bench/README.md, section "Classroom".
+
+Shared tables (``--shared``): learners at class tables, from their own pages::
+
+    .venv/bin/python bench/classroom.py --shared [--tables 6] [--seats 4] [--moves 40] [--think 0.5,1.5] [--arrive 4]
+
+A class store (a temporary SQLite file, ``TABLEKIT_CLASS_DB`` for the server and its kernels)
+holds one class with ``--tables`` Page One tables (preset ``classic``, five rounds, so that no
+game ends during the run) of ``--seats`` learners each, every learner seated. One headless
+Chromium opens every learner's own link (``join.ipynb?class=..&key=..``: the join page, which
+shows the learner's shared table) in a browser context of its own, ``--arrive`` pages at a time
+(the next ones once these show their table: a class does not arrive in one second, and Voila
+hands out kernels from a pool of one per notebook, started one after the other). Then every page
+plays by itself: on its turn it waits a think time (uniform in ``--think`` seconds), clicks a
+playable card (and the first choice it asks for), else the first move button, and presses Next
+round when a round ends, until every table has ``--moves`` moves in the store. Each page notes,
+on the clock every page shares (``performance.timeOrigin + performance.now()``), when it clicked
+and which move number the click was (the table's ``data-step`` plus one), and when each move
+number was first drawn on it (the table's ``data-step`` attribute, set once a view is drawn). A
+move's latency on another page is the time it was drawn there minus the time its learner
+clicked: reported over every move and every other page at its table (median, p90, max), with the
+RSS of each page's kernel and the server's, and the CPU used. Written to
+``bench/classroom/shared-<pages>.json``; reading in bench/README.md, section "Shared tables".
 """
 
 from __future__ import annotations
@@ -63,7 +85,7 @@ SELECTORS: dict[str, Any] = {
     "needs_choice": ["S"],  # card codes that ask for a target: not timed
     # no card and no summary for too long: deal anew (the dashboard's Deal; a notebook table's own)
     "stuck": ".tk-dash-bar button.mod-primary, .tk-table .tk-new-button",
-    "speed": ".tk-table .tk-speed",  # the bots' speed range (--bot-delay 0 sets it to 0)
+    "speed": ".tk-table .tk-speed",  # the bots' speed range (--bot-delay 0 drags it to its right end)
     "code_attr": "code",  # card.dataset[code_attr] is the card's code
 }
 PLAY_PATH = "/voila/render/play.ipynb"
@@ -135,7 +157,7 @@ PAGE_SCRIPT = r"""
   C.setSpeedZero = () => {
     const s = q(S.speed);
     if (!s) { return false; }
-    s.value = "0";
+    s.value = s.max;  // the right end: the bots wait 0 ms
     s.dispatchEvent(new Event("input", { bubbles: true }));
     s.dispatchEvent(new Event("change", { bubbles: true }));
     return true;
@@ -410,6 +432,308 @@ def table(s: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+# --- shared tables ------------------------------------------------------------------------------
+JOIN_PATH = "/voila/render/join.ipynb"
+SHARED_SCRIPT = r"""
+(() => {
+  if (window.__shared) { return; }
+  const C = window.__shared = { ready: false, clicks: [], seen: [], skips: {}, done: false, stop: false,
+                                error: null, visibility: document.visibilityState };
+  const now = () => performance.timeOrigin + performance.now();  // one clock for every page
+  const q = (s) => document.querySelector(s);
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  const MOVES = ".tk-table .tk-hand.tk-mine .tk-card.tk-playable, .tk-table .tk-action-button";
+  let last = -1;
+  const note = (table) => {
+    const step = table.dataset.step;
+    if (step === undefined) { return; }
+    const n = Number(step);
+    if (n > last) { last = n; C.seen.push([n, now()]); C.ready = true; }
+  };
+  // When each move number is first drawn on this page (the table sets data-step after drawing).
+  const watch = setInterval(() => {
+    const table = q(".tk-table");
+    if (!table) { return; }
+    clearInterval(watch);
+    note(table);
+    new MutationObserver(() => note(table)).observe(table, { attributes: true, attributeFilter: ["data-step"] });
+  }, 50);
+  const skip = (why) => { C.skips[why] = (C.skips[why] || 0) + 1; };
+
+  C.run = async (thinkMin, thinkMax) => {
+    try {
+      while (!C.stop) {
+        const table = q(".tk-table");
+        if (!table || q(".tk-table .tk-summary.tk-final")) { await sleep(100); continue; }
+        const next = q(".tk-table .tk-next-round");
+        if (next) { next.click(); skip("next round"); await sleep(300); continue; }
+        if (!q(MOVES)) { await sleep(30); continue; }
+        await sleep(1000 * (thinkMin + Math.random() * (thinkMax - thinkMin)));
+        const move = q(".tk-table .tk-hand.tk-mine .tk-card.tk-playable") || q(".tk-table .tk-action-button");
+        if (!move || C.stop) { continue; }
+        const before = Number(table.dataset.step);
+        const t0 = now();
+        move.click();
+        const choice = q(".tk-table .tk-choice-button");
+        if (choice) { choice.click(); }
+        C.clicks.push([before + 1, t0]);
+        const end = performance.now() + 15000;  // my own move drawn, or the table moved on
+        while (Number(table.dataset.step) <= before && performance.now() < end && !C.stop) { await sleep(10); }
+        if (!C.stop && Number(table.dataset.step) <= before) { skip("own move not drawn in 15 s"); }
+      }
+    } catch (e) {
+      C.error = String(e && e.stack || e);
+    }
+    C.done = true;
+  };
+})();
+"""
+
+
+def set_up_class(db: str, tables: int, seats: int) -> dict[str, Any]:
+    """The class in a new store: ``tables`` Page One tables of ``seats`` learners, all seated."""
+    from tablekit.classroom import ClassStore
+
+    store = ClassStore(db)
+    cls = store.create_class("Benchmark")
+    made = [t for _ in range(tables)  # (each its own deal)
+            for t in store.create_tables(cls.id, "page_one", preset="classic", players=seats,
+                                         seats=["learner"] * seats, options={"rounds": 5})]
+    learners = []
+    for t in made:
+        for seat in range(seats):
+            who, key = store.join(cls.code, f"Learner {len(learners) + 1}")
+            assert store.take_seat(who.id, t.id) == seat
+            learners.append({"table": t.id, "seat": seat, "key": key, "learner_id": who.id})
+    return {"store": store, "code": cls.code, "tables": [t.id for t in made], "learners": learners}
+
+
+def run_shared(tables: int, seats: int, moves: int, think: tuple[float, float], arrive: int, load_timeout: float,
+               play_timeout: float, log_path: Path) -> dict[str, Any]:
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+
+    started = time.monotonic()
+    folder = tempfile.TemporaryDirectory(prefix="tk-bench-class-")
+    db = str(Path(folder.name) / "class.sqlite")
+    os.environ["TABLEKIT_CLASS_DB"] = db  # for the server and its kernels
+    setup = set_up_class(db, tables, seats)
+    store = setup["store"]
+    server = ClassroomServer(log_path)
+    out: dict[str, Any] = {"voila_command": server.command, "class_db": "SQLite (WAL) in a temporary directory"}
+    n = len(setup["learners"])
+    try:
+        out["idle_wait_s"] = server.wait_idle()
+        out["loadavg_before"] = os.getloadavg()
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS + EXTRA_ARGS)
+            pages: list[Any] = []
+            kernel_ids: list[list[str]] = []
+            for _ in range(n):
+                context = browser.new_context(viewport={"width": 1000, "height": 1200})
+                context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(LOOPBACK) else r.abort())
+                context.add_init_script(SHARED_SCRIPT)
+                page = context.new_page()
+                ids: list[str] = []
+                page.on("websocket", lambda ws, ids=ids: ids.extend(KERNEL_WS.findall(ws.url)))
+                pages.append(page)
+                kernel_ids.append(ids)
+            # The class arrives a table at a time (``arrive`` pages at once): Voila gives each page
+            # view a kernel from a pool of one per notebook, so a whole class opening in the same
+            # second waits for kernels to start one after the other.
+            t_open = time.monotonic()
+            ready = [False] * n
+            load_s: list[float | None] = [None] * n
+            for first in range(0, n, arrive):
+                wave = range(first, min(n, first + arrive))
+                opened = {}
+                for i in wave:
+                    learner = setup["learners"][i]
+                    opened[i] = time.monotonic()
+                    pages[i].goto(f"{server.url}{JOIN_PATH}?class={setup['code']}&key={learner['key']}&lang=en",
+                                  wait_until="commit", timeout=load_timeout * 1000)
+                deadline = time.monotonic() + load_timeout
+                while time.monotonic() < deadline and not all(ready[i] for i in wave):
+                    for i in wave:
+                        if not ready[i] and pages[i].evaluate("() => !!(window.__shared && window.__shared.ready)"):
+                            ready[i], load_s[i] = True, time.monotonic() - opened[i]
+                    time.sleep(0.1)
+            out["load_s"] = load_s
+            out["load_wall_s"] = time.monotonic() - t_open
+            out["pages_loaded"] = sum(ready)
+            server.wait_idle(timeout=60)
+            mem_loaded = [memory(server.kernel_pid(ids[0])) if ids and server.kernel_pid(ids[0]) else None
+                          for ids in kernel_ids]
+
+            # Everyone plays, all at once, until every table has its moves.
+            server_pids = [server.proc.pid]
+            kernels = list(server.kernel_pids())
+            cpu0 = {"server": _cpu_seconds(server_pids), "kernels": _cpu_seconds(kernels),
+                    "chromium": _cpu_seconds(_chromium_pids())}
+            t_play = time.monotonic()
+            for i, page in enumerate(pages):
+                if ready[i]:
+                    page.evaluate("([lo, hi]) => { window.__shared.run(lo, hi); }", list(think))
+            limit = time.monotonic() + play_timeout
+            while time.monotonic() < limit:
+                counts = [len(store.moves(t)) for t in setup["tables"]]
+                if min(counts) >= moves:
+                    break
+                time.sleep(1.0)
+            out["moves_per_table"] = [len(store.moves(t)) for t in setup["tables"]]
+            for page in pages:
+                page.evaluate("() => { if (window.__shared) { window.__shared.stop = true; } }")
+            play_wall = time.monotonic() - t_play
+            cpu1 = {"server": _cpu_seconds(server_pids), "kernels": _cpu_seconds(kernels),
+                    "chromium": _cpu_seconds(_chromium_pids())}
+            out["play_phase_s"] = play_wall
+            out["cpu_cores_during_play"] = {k: (cpu1[k] - cpu0[k]) / play_wall for k in cpu0}
+            out["loadavg_after"] = os.getloadavg()
+            time.sleep(2.0)
+            records = []
+            for i, (page, learner) in enumerate(zip(pages, setup["learners"])):
+                state = page.evaluate("() => window.__shared && {clicks: window.__shared.clicks, seen: "
+                                      "window.__shared.seen, skips: window.__shared.skips, error: window.__shared.error, "
+                                      "visibility: window.__shared.visibility}") or {}
+                pid = server.kernel_pid(kernel_ids[i][0]) if kernel_ids[i] else None
+                records.append({"table": learner["table"], "seat": learner["seat"], "loaded": ready[i],
+                                "clicks": state.get("clicks", []), "seen": state.get("seen", []),
+                                "skips": state.get("skips", {}), "error": state.get("error"),
+                                "visibility": state.get("visibility"),
+                                "rss_loaded_mib": (mem_loaded[i] or {}).get("rss"),
+                                "rss_after_mib": (memory(pid) or {}).get("rss") if pid else None})
+            out["server_rss_mib"] = (memory(server.proc.pid) or {}).get("rss")
+            out["kernels_running"] = len(server.kernel_pids())
+            out["chromium"] = browser.version
+            browser.close()
+        out["moves"] = {t: [(m.seq, m.seat, m.learner_id) for m in store.moves(t)] for t in setup["tables"]}
+    finally:
+        server.stop()
+        store.close()
+        folder.cleanup()
+    out["pages"] = records
+    out["wall_s"] = time.monotonic() - started
+    return out
+
+
+def shared_latencies(out: dict[str, Any]) -> dict[str, list[float]]:
+    """Per move of the store: from its learner's click to its drawing on each other page at the
+    table ("others"), on the slowest of them ("slowest other"), and on the mover's own page ("own")."""
+    pages = out["pages"]
+    others: list[float] = []
+    slowest: list[float] = []
+    own: list[float] = []
+    for table, moves in out["moves"].items():
+        at = {p["seat"]: p for p in pages if p["table"] == int(table)}
+        for seq, seat, _learner in moves:
+            clicks = [t for step, t in at[seat]["clicks"] if step == seq] if seat in at else []
+            if not clicks:
+                continue
+            t0 = clicks[-1]  # (a click refused because the table moved on is followed by the one taken)
+
+            def drawn(page: dict[str, Any]) -> float | None:
+                return next((t - t0 for step, t in page["seen"] if step >= seq), None)
+
+            mine = drawn(at[seat])
+            if mine is not None:
+                own.append(mine)
+            theirs = [drawn(p) for s, p in at.items() if s != seat]
+            got = [x for x in theirs if x is not None]
+            others += got
+            if got and len(got) == len(theirs):
+                slowest.append(max(got))
+    return {"others": others, "slowest": slowest, "own": own}
+
+
+def summarize_shared(out: dict[str, Any], tables: int, seats: int, moves: int) -> dict[str, Any]:
+    pages = out["pages"]
+    lat = shared_latencies(out)
+    return {
+        "pages": len(pages), "tables": tables, "seats": seats, "moves_wanted_per_table": moves,
+        "pages_loaded": out.get("pages_loaded"),
+        "load_s": _stat(out.get("load_s") or []),
+        "moves_per_table": out.get("moves_per_table"),
+        "move_to_other_pages_ms": _stat(lat["others"]),
+        "move_to_slowest_other_page_ms": _stat(lat["slowest"]),
+        "move_to_own_page_ms": _stat(lat["own"]),
+        "kernel_rss_mib": _stat([p["rss_after_mib"] for p in pages]),
+        "kernel_rss_loaded_mib": _stat([p["rss_loaded_mib"] for p in pages]),
+        "server_rss_mib": out.get("server_rss_mib"),
+        "kernels_running": out.get("kernels_running"),
+        "cpu_cores_during_play": out.get("cpu_cores_during_play"),
+        "skips": {k: sum(p["skips"].get(k, 0) for p in pages) for p in pages for k in p["skips"]},
+        "errors": [p["error"] for p in pages if p["error"]],
+        "hidden_pages": sum(1 for p in pages if p.get("visibility") not in (None, "visible")),
+        "loadavg_before": out.get("loadavg_before"), "loadavg_after": out.get("loadavg_after"),
+        "wall_s": out["wall_s"], "load_wall_s": out.get("load_wall_s"), "play_phase_s": out.get("play_phase_s"),
+        "goals": {
+            "every table reached its moves": min(out.get("moves_per_table") or [0]) >= moves,
+            "move -> other pages median < 300 ms": (median(lat["others"]) or 1e9) < 300.0,
+            "move -> other pages p90 < 1 s": (p90(lat["others"]) or 1e9) < 1000.0,
+        },
+    }
+
+
+def table_shared(s: dict[str, Any]) -> str:
+    cpu = s.get("cpu_cores_during_play") or {}
+
+    def trio(stat: dict[str, Any]) -> str:
+        return f"{_f(stat['median'], 1)} / {_f(stat['p90'], 1)} / {_f(stat['max'], 1)} (n={stat['n']})"
+
+    rows = [
+        ("pages loaded (seated at their table)", f"{s['pages_loaded']} / {s['pages']}"),
+        ("page load: link -> table drawn (s), median / p90 / max",
+         f"{_f(s['load_s']['median'], 1)} / {_f(s['load_s']['p90'], 1)} / {_f(s['load_s']['max'], 1)}"),
+        ("moves per table (store)", ", ".join(str(m) for m in s["moves_per_table"] or [])),
+        ("move -> drawn on each other page (ms), median / p90 / max", trio(s["move_to_other_pages_ms"])),
+        ("move -> drawn on the slowest of the others (ms)", trio(s["move_to_slowest_other_page_ms"])),
+        ("move -> drawn on the mover's own page (ms)", trio(s["move_to_own_page_ms"])),
+        ("kernel RSS per page (MiB), median / max",
+         f"{_f(s['kernel_rss_mib']['median'], 1)} / {_f(s['kernel_rss_mib']['max'], 1)}"),
+        ("server RSS (MiB); kernels running", f"{_f(s['server_rss_mib'], 1)}; {s['kernels_running']}"),
+        ("CPU while playing (cores): server / kernels / Chromium",
+         f"{_f(cpu.get('server'), 2)} / {_f(cpu.get('kernels'), 2)} / {_f(cpu.get('chromium'), 2)}"),
+        ("1-min load average before / after", f"{_f((s['loadavg_before'] or [None])[0], 1)} / "
+                                               f"{_f((s['loadavg_after'] or [None])[0], 1)}"),
+        ("wall time: all (s), loading (s), playing (s)",
+         f"{_f(s['wall_s'])}, {_f(s['load_wall_s'])}, {_f(s['play_phase_s'])}"),
+    ]
+    width = max(len(r[0]) for r in rows)
+    lines = [f"{label.ljust(width)}  {value}" for label, value in rows]
+    lines.append("Goals: " + ", ".join(f"[{'met' if ok else 'MISS'}] {g}" for g, ok in s["goals"].items()))
+    if s["skips"]:
+        lines.append("Other steps: " + ", ".join(f"{k}: {v}" for k, v in s["skips"].items()))
+    if s["errors"]:
+        lines.append("Page errors: " + "; ".join(e.splitlines()[0] for e in s["errors"]))
+    return "\n".join(lines)
+
+
+def main_shared(args: argparse.Namespace) -> int:
+    think = tuple(float(x) for x in args.think.split(","))
+    if len(think) != 2 or not 0 <= think[0] <= think[1]:
+        print("--think is two numbers: the shortest and the longest think time (s)", file=sys.stderr)
+        return 2
+    pages = args.tables * args.seats
+    json_path = args.json or ROOT / "bench" / "classroom" / f"shared-{pages}.json"
+    log_path = Path(f"/tmp/tk-classroom-shared-{os.getpid()}.log")
+    print(f"{args.tables} tables of {args.seats} learners ({pages} pages), {args.moves} moves a table, "
+          f"think {think[0]}-{think[1]} s; voila log {log_path}", flush=True)
+    out = run_shared(args.tables, args.seats, args.moves, (think[0], think[1]), args.arrive, args.load_timeout,
+                     args.play_timeout, log_path)
+    summary = summarize_shared(out, args.tables, args.seats, args.moves)
+    print(table_shared(summary))
+    payload = {
+        "date": _dt.date.today().isoformat(), "command": " ".join([_shown_python(), *sys.argv]),
+        "machine": _machine(), "versions": {**_versions(), "chromium": out.get("chromium")},
+        "args": {k: str(v) for k, v in vars(args).items()}, "voila_command": out["voila_command"],
+        "summary": summary, "records": out["pages"],
+    }
+    write_json(json_path, payload)
+    print(f"Wrote {json_path.relative_to(ROOT) if json_path.is_relative_to(ROOT) else json_path}")
+    return 0 if all(summary["goals"].values()) else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("pages", nargs="?", type=int, default=20, help="play pages open at once (default 20)")
@@ -419,8 +743,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--load-timeout", type=float, default=300.0, help="seconds for all pages to show their table")
     ap.add_argument("--click-timeout", type=float, default=10.0, help="seconds for one click's answer")
     ap.add_argument("--turn-timeout", type=float, default=30.0, help="seconds to wait for my turn")
-    ap.add_argument("--json", type=Path, help="default: bench/classroom/results-N.json")
+    ap.add_argument("--json", type=Path, help="default: bench/classroom/results-N.json (shared-N.json)")
+    ap.add_argument("--shared", action="store_true", help="learners at shared class tables (the join page)")
+    ap.add_argument("--tables", type=int, default=6, help="--shared: class tables (default 6)")
+    ap.add_argument("--seats", type=int, default=4, help="--shared: learners at each table (default 4)")
+    ap.add_argument("--moves", type=int, default=40, help="--shared: moves each table makes (default 40)")
+    ap.add_argument("--think", default="0.5,1.5", help="--shared: a learner's think time, from,to (s)")
+    ap.add_argument("--arrive", type=int, default=4, help="--shared: pages opened at once, a wave at a time")
+    ap.add_argument("--play-timeout", type=float, default=900.0, help="--shared: seconds for all the moves")
     args = ap.parse_args(argv)
+    if args.shared:
+        if not 1 <= args.tables <= 20 or not 2 <= args.seats <= 8 or args.moves < 1:
+            ap.error("tables must be 1-20, seats 2-8 and moves at least 1")
+        if not Path(CHROMIUM).exists():
+            print(f"Chromium not found at {CHROMIUM}: apt-get install -y chromium", file=sys.stderr)
+            return 2
+        (ROOT / "bench" / "classroom").mkdir(exist_ok=True)
+        return main_shared(args)
     if not 1 <= args.pages <= 200 or args.clicks < 1:
         ap.error("pages must be 1-200 and clicks at least 1")
     if not Path(CHROMIUM).exists():

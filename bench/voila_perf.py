@@ -32,7 +32,7 @@ navigation start), with MutationObservers, so Playwright's own round trips are n
 * click to DOM update: minimal: Button -> HTML text changed. Play, "why": a click on a blocked
   card of my hand (alternating between two, so the text changes every time) -> the
   ``.tk-message`` text changed: a pure round trip, the like-for-like of the minimal page. Play,
-  "play": a click on a legal card with the bots at delay 0 (the ``.tk-speed`` range is set to 0
+  "play": a click on a legal card with the bots at delay 0 (the ``.tk-speed`` range at its right end
   after the first click) -> the card has left my hand ("card gone"), and -> my hand is the current
   one again or the match summary is shown ("bots done": all three bot moves rendered). A
   click's time ends when the DOM has changed (MutationObserver), before the browser recomputes
@@ -250,7 +250,7 @@ INIT_SCRIPT = r"""
   B.botsAtZero = async () => {
     const s = q(".tk-table .tk-speed");
     if (!s) { return false; }
-    s.value = "0";
+    s.value = s.max;  // the right end: the bots wait 0 ms
     s.dispatchEvent(new Event("change"));
     return waitFor(settled, 15000);
   };

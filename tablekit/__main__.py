@@ -1,10 +1,14 @@
-"""The command line: ``python -m tablekit play|simulate|list|replay|info`` (also installed as ``tablekit``).
+"""The command line: ``python -m tablekit play|simulate|list|replay|classroom|info`` (also installed as ``tablekit``).
 
 * ``play GAME``: a person at the terminal against bots (or every hand, in solo).
 * ``simulate GAME -n N``: bots against bots; prints win rates with 95% Wilson intervals.
 * ``list``: the games and their presets.
 * ``replay FILE``: the transcript of a record saved with ``play --save``.
 * ``info``: which engine runs (compiled with mypyc, or pure Python) and which modules are compiled.
+* ``classroom teacher-link [--base-url URL] [--new]``: the teacher page's link, with the
+  teacher key (``--new``: a new key; links with the old one stop working).
+* ``classroom backup PATH``: a copy of the class store (an SQLite file) while the class runs.
+  Both take ``--db URL`` (default: ``TABLEKIT_CLASS_DB``, else the default file).
 
 Every sentence comes from the i18n catalogs (``--lang en|ja``). Exit codes: 0 done, 1 a missing
 extra or a file that could not be written, 2 bad options or a bad record.
@@ -25,6 +29,7 @@ import argparse
 import os
 import sys
 import unicodedata
+import urllib.parse
 from pathlib import Path
 from typing import Any, NoReturn, Sequence
 
@@ -32,6 +37,7 @@ from tablekit import __version__, build
 from tablekit.bots import make_bot
 from tablekit.core import (
     Action,
+    ClassroomError,
     ConfigError,
     Game,
     IllegalActionError,
@@ -56,6 +62,8 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
 DEFAULT_BOT = "heuristic"
+#: Where ``classroom teacher-link`` points by default: the address ``make dashboards`` serves.
+DEFAULT_BASE_URL = "http://127.0.0.1:8866"
 
 
 class _UsageError(Exception):
@@ -127,7 +135,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
 
     parser = _Parser(prog="python -m tablekit", description=h("cli.help.description"), parents=[common],
                      add_help=False)
-    sub = parser.add_subparsers(dest="command", metavar="{play,simulate,list,replay,info}")
+    sub = parser.add_subparsers(dest="command", metavar="{play,simulate,list,replay,classroom,info}")
 
     play = sub.add_parser("play", parents=[common, game_opts], help=h("cli.help.play"),
                           description=h("cli.help.play"), add_help=False)
@@ -155,10 +163,31 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     rep.add_argument("file", help=h("cli.help.file"))
     rep.set_defaults(func=_cmd_replay)
 
+    room = sub.add_parser("classroom", parents=[common], help=h("cli.help.classroom"),
+                          description=h("cli.help.classroom"), add_help=False)
+    room.set_defaults(func=lambda args: _usage(room))
+    room_sub = room.add_subparsers(dest="classroom_command", metavar="{teacher-link,backup}")
+    store_opts = _Parser(add_help=False)
+    store_opts.add_argument("--db", default=None, metavar="URL", help=h("cli.help.db"))
+    link = room_sub.add_parser("teacher-link", parents=[common, store_opts], help=h("cli.help.teacher_link"),
+                               description=h("cli.help.teacher_link"), add_help=False)
+    link.add_argument("--base-url", default=DEFAULT_BASE_URL, metavar="URL", help=h("cli.help.base_url"))
+    link.add_argument("--new", action="store_true", help=h("cli.help.new_key"))
+    link.set_defaults(func=_cmd_teacher_link)
+    backup = room_sub.add_parser("backup", parents=[common, store_opts], help=h("cli.help.backup"),
+                                 description=h("cli.help.backup"), add_help=False)
+    backup.add_argument("path", metavar="PATH", help=h("cli.help.backup_path"))
+    backup.set_defaults(func=_cmd_backup)
+
     inf = sub.add_parser("info", parents=[common], help=h("cli.help.info"), description=h("cli.help.info"),
                          add_help=False)
     inf.set_defaults(func=_cmd_info)
     return parser
+
+
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
+    return EXIT_USAGE
 
 
 # --- shared helpers ------------------------------------------------------------------------
@@ -526,6 +555,69 @@ def _cmd_info(args: argparse.Namespace) -> int:
             _say("  " + name)
     else:
         _say(tr("cli.info.pure", lang, why=tr(f"cli.info.why.{about['reason']}", lang, files=about["detail"])))
+    return EXIT_OK
+
+
+# --- classroom -----------------------------------------------------------------------------
+def _open_store(args: argparse.Namespace) -> Any:
+    """The class store of ``--db`` (else TABLEKIT_CLASS_DB, else the default file); None after
+    saying why not (a missing extra, a store that cannot be opened)."""
+    lang = args.lang
+    try:
+        from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+        from tablekit.classroom.store import ClassStore, store_url
+    except ImportError:
+        _warn(tr("cli.error.needs_classroom", lang))
+        return None
+    try:
+        url = store_url(args.db)
+        return ClassStore(url)
+    except ArgumentError as exc:
+        raise _CliError("cli.error.db_url", text=str(args.db)[:80], message=str(exc)) from None
+    except ClassroomError as exc:
+        _warn(exc.text(lang))
+    except (SQLAlchemyError, OSError) as exc:
+        where = url.render_as_string(hide_password=True) if "url" in locals() else str(args.db)
+        _warn(tr("cli.error.store", lang, url=where, message=str(exc).splitlines()[0]))
+    return None
+
+
+def _cmd_teacher_link(args: argparse.Namespace) -> int:
+    lang = args.lang
+    base = str(args.base_url).strip().rstrip("/")
+    if not base.startswith(("http://", "https://")) or any(ch.isspace() for ch in base):
+        raise _CliError("cli.error.base_url", text=str(args.base_url)[:80])
+    if args.new and os.environ.get("TABLEKIT_TEACHER_KEY", "").strip():
+        raise _CliError("cli.error.key_from_env")
+    store = _open_store(args)
+    if store is None:
+        return EXIT_FAILED
+    try:
+        key = store.new_teacher_key() if args.new else store.teacher_key()
+        where = store.url.render_as_string(hide_password=True)
+    finally:
+        store.close()
+    query = urllib.parse.urlencode({"key": key, **({"lang": lang} if lang != "en" else {})})
+    _say(tr("cli.classroom.store", lang, url=where))
+    _say(tr("cli.classroom.new_key" if args.new else "cli.classroom.teacher_link", lang))
+    _say(f"{base}/voila/render/teacher.ipynb?{query}")
+    return EXIT_OK
+
+
+def _cmd_backup(args: argparse.Namespace) -> int:
+    lang = args.lang
+    store = _open_store(args)
+    if store is None:
+        return EXIT_FAILED
+    try:
+        path = store.backup(args.path)
+    except OSError as exc:
+        _warn(tr("cli.error.backup", lang, path=args.path, message=str(exc)))
+        return EXIT_FAILED
+    finally:
+        store.close()
+    _say(tr("cli.classroom.backup_done", lang, path=str(path)))
     return EXIT_OK
 
 

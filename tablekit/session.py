@@ -36,6 +36,39 @@ the deal code a learner sees, and knowing it must not tell how the bots will pla
 >>> b = Session.from_record(a.record())
 >>> (b.seed, b.bot_seed, b.state == a.state) == (5, 77, True)
 True
+
+A shared table is a session whose moves also go to a move log that other sessions read (the
+class store's, ``tablekit.classroom``; here a :class:`MemoryLog`). Each session plays its own
+seats; the seats of people at other pages are ``remote`` (nobody moves them here), the rest are
+bots, which any of the sessions may move. A move is checked by the engine, then written at the
+next sequence number, then applied; :meth:`Session.sync` applies what the others wrote.
+
+>>> log = MemoryLog()
+>>> game = make("page_one", players=3)
+>>> ann = Session(game, seed=1, seat=0, bot_seed=2, log=log, remote={1})
+>>> ben = Session(game, seed=1, seat=1, bot_seed=2, log=log, remote={0})
+>>> _ = ann.play(ann.legal_actions()[0])
+>>> len(ben.sync()), ben.state == ann.state, ben.human_to_play
+(1, True, 1)
+
+Two sessions that move at the same time: the log keeps the first, and the second is told the
+table moved on (:class:`~tablekit.core.errors.MoveTaken`); it then holds the table as it is.
+
+>>> late = Session(game, seed=1, seat=1, bot_seed=2, log=log, remote={0})  # the same page, twice
+>>> _ = late.sync(); _ = ben.play(ben.legal_actions()[0])
+>>> late.play(late.legal_actions()[-1])
+Traceback (most recent call last):
+...
+tablekit.core.errors.MoveTaken: The table moved on before your move arrived: look at it again and choose your move.
+>>> late.state == ben.state, [seq for seq, _, _ in log.moves]
+(True, [1, 2])
+
+Seat 2 is a bot's: either session may move it, and the log keeps the move once.
+
+>>> ann.sync() and ann.run_bots() == ben.run_bots()
+True
+>>> len(log.moves) == ann.step_index == 3 and ann.can_undo().reason
+'core.undo.shared'
 """
 
 from __future__ import annotations
@@ -43,11 +76,11 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
-from typing import Any, Sequence
+from typing import Any, Iterable, Protocol, Sequence
 
 from tablekit.bots import Bot, advise, bot_names, decide, make_bot
 from tablekit.core.actions import Action
-from tablekit.core.errors import ConfigError, IllegalActionError, RecordError
+from tablekit.core.errors import ConfigError, IllegalActionError, InvalidActionError, MoveTaken, RecordError
 from tablekit.core.game import Game, Outcome
 from tablekit.core.match import Match
 from tablekit.core.record import Record
@@ -87,6 +120,46 @@ def hint_bot_name(game: Game[Any] | str) -> str:
     return HINT_BOT if HINT_BOT in bot_names(name) else "random"
 
 
+class MoveLog(Protocol):
+    """The moves of a shared table, kept where every page at the table reads them.
+
+    Move number ``seq`` (1 is the first move) is ``code`` played by ``seat``. ``append`` writes
+    move ``seq``, and raises :class:`~tablekit.core.errors.MoveTaken` (writing nothing) when
+    the log already holds a move ``seq``; it writes all of a move or nothing. ``since(seq)``
+    gives the moves after ``seq``, in order, as ``(seq, code, seat)``.
+    """
+
+    def append(self, seq: int, code: str, seat: int) -> None: ...
+
+    def since(self, seq: int) -> Sequence[tuple[int, str, int]]: ...
+
+
+class MemoryLog:
+    """A :class:`MoveLog` in a list, for one process (tests, examples): the class store keeps a
+    shared table's log in its database instead.
+
+    >>> log = MemoryLog()
+    >>> log.append(1, "8H", 0)
+    >>> log.append(1, "9H", 1)
+    Traceback (most recent call last):
+    ...
+    tablekit.core.errors.MoveTaken: The table moved on before your move arrived: look at it again and choose your move.
+    >>> log.since(0)
+    [(1, '8H', 0)]
+    """
+
+    def __init__(self) -> None:
+        self.moves: list[tuple[int, str, int]] = []
+
+    def append(self, seq: int, code: str, seat: int) -> None:
+        if seq != len(self.moves) + 1:
+            raise MoveTaken(seq)
+        self.moves.append((seq, code, seat))
+
+    def since(self, seq: int) -> list[tuple[int, str, int]]:
+        return self.moves[max(seq, 0):]
+
+
 class Session:
     """One game: the person plays ``humans`` (from ``seat``), bots play the other seats.
 
@@ -103,12 +176,28 @@ class Session:
     keeps the moves taken back for redo); :meth:`record` keeps both seeds. Because the same
     position always brings the same cards, :meth:`undo` never goes back past a move that showed
     the person a card; ``allow_undo=False`` (a teacher's choice) turns undo off altogether.
+
+    A shared table (several people at one game, each on their own page) gives a ``log`` (a
+    :class:`MoveLog`) and the ``remote`` seats: those the other people play, which nobody moves
+    here. The person plays ``humans`` minus ``remote`` (no seat at all for a spectator: every
+    seat remote); the bots move the other seats, on whichever page gets there first (the same
+    position gives the same bot move on every page). Every move is written to the log before it
+    is applied here, :meth:`sync` applies the moves the other pages wrote, and there is no undo.
     """
 
     def __init__(self, game: Game[Any], seed: int, seat: int = 0, bots: str | Sequence[str] | None = None,
-                 bot_seed: int | None = None, allow_undo: bool = True) -> None:
+                 bot_seed: int | None = None, allow_undo: bool = True, *, log: MoveLog | None = None,
+                 remote: Iterable[int] = ()) -> None:
         n = game.num_players
-        self.humans: frozenset[int] = human_seats(game, seat)
+        remote = frozenset(remote)
+        if not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < n for s in remote):
+            raise ConfigError(game.name, "remote", sorted(remote, key=str), f"seats from 0 to {n - 1}",
+                              low=0, high=n - 1)
+        #: The seats people on other pages play (a shared table): nobody moves them here.
+        self.remote: frozenset[int] = remote
+        self.humans: frozenset[int] = human_seats(game, seat) - remote
+        #: Where a shared table's moves are written and read (None: a table of one's own).
+        self.log: MoveLog | None = log
         if bots is None:  # the game's heuristic bot where it has one, else the random bot
             bots = hint_bot_name(game)
         names = [bots] * n if isinstance(bots, str) else list(bots)
@@ -188,6 +277,17 @@ class Session:
         return len(self.humans) > 1
 
     @property
+    def shared(self) -> bool:
+        """Is this a shared table (its moves kept in a :class:`MoveLog`)?"""
+        return self.log is not None
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose eyes the table is drawn with: the person's seat (None: nobody's, as for a
+        spectator of a class table, whose view is the open one with no "you")."""
+        return self.seat
+
+    @property
     def human_to_play(self) -> int | None:
         """The person's seat that is to decide now (None: a bot's turn, or the game is over)."""
         seat = self.match.current_player
@@ -226,15 +326,69 @@ class Session:
             raise IllegalActionError(Verdict(False, "core.game_over", {}))
         if self.human_to_play is None:
             raise IllegalActionError(Verdict(False, "core.illegal.not_your_turn", {"player": self.current_player}))
-        return self.match.play(action)
+        try:
+            return self._commit(action)
+        except MoveTaken:  # another page moved first: hold the table as it now is
+            self.sync()
+            raise
+
+    def _commit(self, action: Action | str) -> tuple[Event, ...]:
+        """Play ``action`` for the seat to move. On a shared table the engine checks it first
+        (an illegal move writes nothing), then it is written to the log at the next sequence
+        number (MoveTaken: nothing applied here), then it is applied."""
+        if self.log is None:
+            return self.match.play(action)
+        seat = self.current_player
+        assert seat is not None and self.step_index == len(self.match.actions)  # (no undo: no redo line)
+        trial = self.match.fork()
+        events = trial.play(action)  # IllegalActionError, InvalidActionError: nothing written
+        self.log.append(trial.step_index, trial.actions[-1].code, seat)
+        self.match = trial
+        return events
+
+    def sync(self) -> list[tuple[Event, ...]]:
+        """Apply the moves other pages wrote to a shared table's log since this session's last
+        one, each checked by the engine; the events of each, in order (an empty list: nothing
+        new, and always without a log). A stored move that does not fit (not the next number,
+        not the seat to move, not legal there) is a RecordError naming it; the moves before it
+        stay applied."""
+        if self.log is None:
+            return []
+        applied: list[tuple[Event, ...]] = []
+        for seq, code, seat in self.log.since(self.step_index):
+            where = f"stored move {seq} {code!r} of seat {seat}"
+            if seq != self.step_index + 1 or seat != self.current_player:
+                raise RecordError(f"{where} does not follow move {self.step_index} "
+                                  f"(seat {self.current_player} is to move)")
+            try:
+                applied.append(self.match.play(code))
+            except InvalidActionError as exc:
+                raise RecordError(f"{where} is not an action of {self.game.name}: {exc}") from exc
+            except IllegalActionError as exc:
+                raise RecordError(f"{where} is illegal: {exc.text('en')}") from exc
+        return applied
+
+    @property
+    def bot_to_play(self) -> int | None:
+        """The bot seat that is to move now (None: a person's turn here or elsewhere, or the end)."""
+        seat = self.match.current_player
+        if self.is_over or seat is None or seat in self.humans or seat in self.remote:
+            return None
+        return seat
 
     def bot_move(self) -> tuple[Event, ...] | None:
-        """One bot move and its events; None when no bot is to play (the person's turn, or the end)."""
-        seat = self.match.current_player
-        if self.is_over or seat is None or seat in self.humans:
+        """One bot move and its events; None when no bot is to play (the person's turn, a remote
+        seat's, or the end). On a shared table where another page wrote the move first, the
+        session syncs and gives the events of what it applied."""
+        seat = self.bot_to_play
+        if seat is None:
             return None
         action = decide(self.bots[seat], self.game, self.state, self._bot_rng(seat))
-        return self.match.play(action)
+        try:
+            return self._commit(action)
+        except MoveTaken:
+            applied = self.sync()
+            return tuple(e for events in applied for e in events) if applied else None
 
     def _bot_rng(self, seat: int) -> random.Random:
         """The random numbers of ``seat``'s bot for its move in the current position."""
@@ -283,7 +437,8 @@ class Session:
     def can_undo(self, open_hands: bool = False) -> Verdict:
         """May :meth:`undo` go back now, and if not, why (a ``core.undo.*`` reason).
 
-        Not when ``allow_undo`` is off (``core.undo.off``), nor when there is no earlier turn
+        Not at a shared table (``core.undo.shared``: the other people have seen the move), nor
+        when ``allow_undo`` is off (``core.undo.off``), nor when there is no earlier turn
         of the person's (``core.undo.nothing``), nor when a move since that turn showed the
         person a card they did not see before (:meth:`revealed`): the same stock and the same
         bots would show those cards again, so going back would let the person look ahead. The
@@ -293,6 +448,8 @@ class Session:
         shown when a round ends (``core.undo.round_over``). With ``open_hands`` (the open-hand
         teaching view, where everything is shown anyway) only the first two reasons apply.
         """
+        if self.log is not None:
+            return Verdict(False, "core.undo.shared", {})
         if not self.allow_undo:
             return Verdict(False, "core.undo.off", {})
         target = self._undo_target()
@@ -441,7 +598,7 @@ class Session:
         else:
             state, controls = self.state_at(step), set()
             shown = self.events_at(step) if events is None else events
-        return spec(self.game.name).view(self.game, state, self.seat, lang, controls=controls,
+        return spec(self.game.name).view(self.game, state, self.viewer, lang, controls=controls,
                                          events=shown, teaching=teaching, **display)
 
     def record(self) -> Record:
@@ -451,8 +608,8 @@ class Session:
         The bot seed is what keeps the bots' coming moves unpredictable: like the deal itself,
         a record of a game still in progress must not be shown to the person playing it.
         """
-        seats = ["human" if s in self.humans else self.bot_names[s] for s in range(self.game.num_players)]
+        seats = ["human" if s in self.humans | self.remote else self.bot_names[s] for s in range(self.game.num_players)]
         return dataclasses.replace(self.match.record(), meta={"seats": seats, "bot_seed": self.bot_seed})
 
 
-__all__ = ["HINT_BOT", "Session", "hint_bot_name", "human_seats"]
+__all__ = ["HINT_BOT", "MemoryLog", "MoveLog", "Session", "hint_bot_name", "human_seats"]

@@ -427,3 +427,59 @@ def test_full_width_input_is_understood(monkeypatch, capsys) -> None:
     code, out, _ = run(monkeypatch, capsys, PLAY_BASIC_2 + ["--seed", "1", "--lang", "ja"], "\uff11\nq\n")
     assert code == 0
     assert f"プレイヤー1が{first.card}を出しました。" in out
+
+
+# --- classroom ------------------------------------------------------------------------------------
+def test_classroom_teacher_link_prints_the_key_the_store_checks(monkeypatch, capsys, tmp_path: Path) -> None:
+    from urllib.parse import parse_qs, urlsplit
+
+    from tablekit.classroom import ClassStore
+
+    db = tmp_path / "class.sqlite"
+    monkeypatch.setenv("TABLEKIT_CLASS_DB", str(db))
+    monkeypatch.delenv("TABLEKIT_TEACHER_KEY", raising=False)
+
+    def link(*extra: str) -> tuple[int, str]:
+        code, out, err = run(monkeypatch, capsys, ["classroom", "teacher-link", *extra])
+        assert err == ""
+        return code, out.strip().splitlines()[-1]
+
+    code, url = link()
+    parts = urlsplit(url)
+    assert code == 0 and url.startswith("http://127.0.0.1:8866/voila/render/teacher.ipynb?key=")
+    key = parse_qs(parts.query)["key"][0]
+    with ClassStore(str(db)) as store:
+        assert store.check_teacher_key(key)
+    assert link()[1] == url  # the same link again
+    code, other = link("--base-url", "http://192.168.1.20:8866/", "--lang", "ja")
+    assert other == f"http://192.168.1.20:8866/voila/render/teacher.ipynb?key={key}&lang=ja"
+    code, new = link("--new")
+    new_key = parse_qs(urlsplit(new).query)["key"][0]
+    assert code == 0 and new_key != key
+    with ClassStore(str(db)) as store:
+        assert store.check_teacher_key(new_key) and not store.check_teacher_key(key)
+    code, out, err = run(monkeypatch, capsys, ["classroom", "teacher-link", "--base-url", "192.168.1.20:8866"])
+    assert code == 2 and "http://" in err and out == ""
+    monkeypatch.setenv("TABLEKIT_TEACHER_KEY", "set-by-the-school")
+    assert link()[1].endswith("key=set-by-the-school")
+    code, out, err = run(monkeypatch, capsys, ["classroom", "teacher-link", "--new"])
+    assert code == 2 and "TABLEKIT_TEACHER_KEY" in err
+
+
+def test_classroom_backup(monkeypatch, capsys, tmp_path: Path) -> None:
+    from tablekit.classroom import ClassStore
+
+    db = tmp_path / "class.sqlite"
+    with ClassStore(str(db)) as store:
+        cls = store.create_class("5B")
+    code, out, err = run(monkeypatch, capsys, ["classroom", "backup", str(tmp_path / "copy.sqlite"), "--db", str(db)])
+    assert code == 0 and str(tmp_path / "copy.sqlite") in out
+    with ClassStore(str(tmp_path / "copy.sqlite")) as copy:
+        assert copy.classes() == [cls]
+    code, out, err = run(monkeypatch, capsys, ["classroom", "backup", str(tmp_path / "no" / "copy.sqlite"),
+                                               "--db", str(db), "--lang", "ja"])
+    assert code == 1 and "バックアップ" in err
+    code, out, err = run(monkeypatch, capsys, ["classroom", "backup", "x.sqlite", "--db", "nosuchdriver://x"])
+    assert code == 2 and "nosuchdriver" in err
+    code, out, err = run(monkeypatch, capsys, ["classroom"])
+    assert code == 2 and "teacher-link" in out

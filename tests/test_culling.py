@@ -15,6 +15,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from helpers_async import run_on_own_loop
 
 from tablekit.widgets import culling
 from tablekit.widgets.culling import MIB, PoolSafeKernelManager, process_tree_rss
@@ -67,7 +68,7 @@ def test_a_closed_tabs_kernel_ends_after_the_timeout_busy_and_active_or_not(cloc
         await m.cull_kernels()
         assert m.ended == [("closed", False)]  # the open page and the pool's kernel stay
 
-    asyncio.run(run())
+    run_on_own_loop(run)
 
 
 def test_an_open_page_keeps_its_kernel_until_idle_for_the_long_limit(clock: list[float]) -> None:
@@ -86,7 +87,7 @@ def test_an_open_page_keeps_its_kernel_until_idle_for_the_long_limit(clock: list
         await m.cull_kernels()
         assert m.ended == [("open", False)]
 
-    asyncio.run(run())
+    run_on_own_loop(run)
 
 
 def test_a_handed_out_kernel_gets_the_whole_timeout_to_connect(clock: list[float]) -> None:
@@ -117,7 +118,7 @@ def test_a_handed_out_kernel_gets_the_whole_timeout_to_connect(clock: list[float
         await m.cull_kernels()
         assert m.ended == []
 
-    asyncio.run(run())
+    run_on_own_loop(run)
 
 
 def test_a_kernel_over_its_memory_ceiling_is_killed(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -133,7 +134,7 @@ def test_a_kernel_over_its_memory_ceiling_is_killed(monkeypatch: pytest.MonkeyPa
         await asyncio.sleep(0.05)  # the ending runs as its own task
         assert m.ended == [("big", True)]
 
-    asyncio.run(run())
+    run_on_own_loop(run)
 
 
 def test_process_tree_rss_counts_the_children() -> None:

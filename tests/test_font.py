@@ -126,3 +126,18 @@ def test_widgets_carry_the_font() -> None:
     loader = FontLoader()
     assert loader._css == font_css()
     assert "export default" in loader._esm and "render" in loader._esm
+
+
+def test_every_font_the_table_names_draws_japanese() -> None:
+    """A rule of the table's stylesheet that sets its own font keeps Tablekit JP first (a column's
+    bound, a worked score: "上へ96より大きい" drawn in a bare monospace font shows empty boxes),
+    except the deal code, which is ASCII only."""
+    css = (FONT_DIR.parent / "play_table.css").read_text(encoding="utf-8")
+    ascii_only = {".tk-deal-code"}
+    rules = re.findall(r"([^{}]+)\{[^{}]*font-family:\s*([^;}]+)", css)
+    assert rules
+    for selector, family in rules:
+        name = selector.strip().splitlines()[-1].strip()
+        if name in ascii_only or family.strip().startswith(("var(--tk-font-family)", "system-ui")):
+            continue
+        assert family.strip().startswith(f'"{FONT_FAMILY}"'), (name, family)

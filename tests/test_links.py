@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import socket
 import threading
 import time
@@ -17,6 +18,7 @@ from websockets.sync.server import Server, ServerConnection, serve
 
 from tablekit.core.errors import ConfigError
 from tablekit.core.registry import list_games, register, spec, unregister
+from tablekit.i18n import LANGUAGES
 from tablekit.widgets import links
 from tablekit.widgets.links import LinkError, TeacherSetup, parse_setup, query_string, setup_link, visitor_pending
 
@@ -111,7 +113,8 @@ def test_the_learn_page_offers_only_games_with_lessons() -> None:
 @pytest.mark.parametrize(("query", "page", "field", "allowed"), [
     ("gmae=page_one", "play", "gmae", "game, preset, players, bots, open_hands, undo, deal, lang, lock"),
     ("lesson=1&game=page_one", "play", "lesson", "game, preset"),
-    ("bots=random&game=page_one", "learn", "bots", "game, lesson, lang, lock"),
+    ("bots=random&game=page_one", "learn", "bots", "game, lesson, class, key, lang, lock"),
+    ("game=page_one", "join", "game", "class, key, lang"),
     ("deal=UD-B4-1", "explore", "deal", "game, preset, players, bots, lang, lock"),
     ("open_hands=on", "explore", "open_hands", "game, preset"),
     ("undo=off", "learn", "undo", "game, lesson"),
@@ -246,12 +249,18 @@ VOILA_VARIABLES = ("VOILA_PREHEAT", "VOILA_KERNEL_ID", "VOILA_APP_PORT", "VOILA_
 
 
 @pytest.fixture
-def kernel_env(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
-    """A clean slate: no Voilà variables, nothing received yet (restored afterwards)."""
+def kernel_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
+    """A clean slate: no Voilà variables, nothing received yet. The whole environment is put
+    back afterwards, the variables ``query_string`` itself writes (as Voilà's
+    ``wait_for_request`` does) included: left behind, they would reach every Voilà server this
+    process starts later, and so every page it serves."""
+    saved = dict(os.environ)
     for name in VOILA_VARIABLES:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(links, "_received", None)
-    return monkeypatch
+    yield monkeypatch
+    os.environ.clear()
+    os.environ.update(saved)
 
 
 @pytest.fixture
@@ -361,3 +370,33 @@ def test_the_readme_teacher_links_are_valid() -> None:
         page = parts.path.rsplit("/", 1)[1].removesuffix(".ipynb")
         setup = parse_setup(parts.query, page)
         assert setup.lock and setup.given
+
+
+# --- a learner's own link: class and key ---------------------------------------------------------
+def test_a_learners_own_link_gives_the_class_and_the_key() -> None:
+    setup = parse_setup("class=abc-234&key=Ann0s3cretKey&lang=ja", "join")
+    assert (setup.class_code, setup.key, setup.lang) == ("abc-234", "Ann0s3cretKey", "ja")
+    assert setup.query() == "class=abc-234&key=Ann0s3cretKey&lang=ja"
+    learn = parse_setup("game=page_one&lesson=2&class=ABC234&key=Ann0s3cretKey", "learn")
+    assert (learn.game, learn.lesson, learn.class_code, learn.key) == ("page_one", 1, "ABC234", "Ann0s3cretKey")
+    assert parse_setup("class=ＡＢＣ２３４", "join").class_code == "ABC234"  # typed full-width
+    assert setup_link("learn", game="page_one", class_code="ABC234", key="Ann0s3cretKey") == (
+        "learn.ipynb?game=page_one&class=ABC234&key=Ann0s3cretKey")
+    assert links.PERSONAL == {"class", "key"} and all(links.PERSONAL <= set(links.PAGES[p]) for p in ("join", "learn"))
+
+
+@pytest.mark.parametrize(("query", "code"), [
+    ("key=Ann0s3cretKey", "widgets.links.needs_class"),
+    ("class=ABC234&key=short", "widgets.links.bad_key"),
+    ("class=ABC234&key=" + "k" * 65, "widgets.links.bad_key"),
+    ("class=ABC234&key=<script>alert(1)</script>", "widgets.links.bad_key"),
+    ("class=<b>x</b>", "widgets.links.bad_class"),
+    ("class=" + "A" * 21, "widgets.links.bad_class"),
+    ("class=", "widgets.links.bad_class"),
+])
+def test_a_bad_class_or_key_in_a_link_is_refused(query: str, code: str) -> None:
+    for page in ("join", "learn"):
+        err = refused(query, page)
+        assert err.code == code
+        for lang in LANGUAGES:
+            assert "<script>" not in err.text(lang) and "kkkkkkkkkkkkkkkkkkkkkkkk" not in err.text(lang)

@@ -321,3 +321,22 @@ def test_scheduled_moves_stop_when_cancelled() -> None:
         assert len(calls) == seen
 
     run_on_own_loop(scenario)
+
+
+@pytest.mark.parametrize("game, preset, players", [("up_and_down", "basic", 7), ("page_one", "house", 4)])
+def test_the_header_names_the_round_that_ended_while_its_summary_shows(game: str, preset: str, players: int) -> None:
+    """The game has dealt the next round when a round's summary shows: the header still names
+    the round that ended, and the next one once Next round is pressed."""
+    table = PlayTable(game, preset=preset, players=players, seed=4, bot_delay=0, bot_seed=1)
+    for _ in range(400):
+        if table.view.get("round_end"):
+            break
+        table.handle({"type": "play", "code": table.session.hint().action.code})
+    ended = table.view["round_end"]
+    assert not ended.get("final"), "a round ended before the game did"
+    before = table.session.view("en", step=table.session.step_index - 1)
+    after = table.session.view("en")
+    assert before["subtitle"] != after["subtitle"], "the next round's header differs"
+    assert table.view["subtitle"] == before["subtitle"]
+    table.handle({"type": "next_round"})
+    assert table.view["subtitle"] == after["subtitle"]

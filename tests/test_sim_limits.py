@@ -124,7 +124,7 @@ def test_cancel_with_workers_returns_at_once_and_the_workers_stop() -> None:
                  cancel=cancel)
     assert time.perf_counter() - clicked[0] < 1.0
     # the worker processes stop after their current game, not after their chunk
-    deadline = time.monotonic() + 6
+    deadline = time.monotonic() + 10
     while set(multiprocessing.active_children()) - before and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not set(multiprocessing.active_children()) - before

@@ -21,7 +21,7 @@ from tablekit.widgets import links
 from tablekit.widgets.dashboards import explore_dashboard, play_dashboard
 from tablekit.widgets.labels import BOT_STRENGTH, bot_label
 from tablekit.widgets.server import OwnHostIdentityProvider, StartPageRoot
-from tablekit.widgets.start import DASHBOARDS, StartPage, page_address, qr_svg, start_page
+from tablekit.widgets.start import DASHBOARDS, StartPage, page_address, params, qr_svg, start_page
 
 ADDRESS = "http://10.1.2.3:8866/voila/render/"
 
@@ -77,17 +77,18 @@ def test_the_menus_follow_the_game_and_offer_only_what_a_link_may_say() -> None:
     assert [v for _, v in page.fields["bots"].options if v != ""] == list(BOT_STRENGTH)
     assert [label for label, v in page.fields["bots"].options if v != ""] == ["Beginner", "Good", "Strongest"]
     page.choose(page="learn")
-    assert list(page.fields) == list(links.PAGES["learn"])
+    assert list(page.fields) == params("learn") == ["game", "lesson", "lang", "lock"]
     assert [v for _, v in page.fields["lesson"].options if v != ""] == [l.id for l in spec("ultimate").lessons]
 
 
 def test_every_parameter_links_knows_has_a_labelled_field() -> None:
-    """A parameter added to links.PAGES appears on the builder (with words of its own there)."""
+    """A parameter added to links.PAGES appears on the builder (with words of its own there),
+    but a learner's own class and key."""
     for lang in LANGUAGES:
         page = StartPage(lang=lang, address=ADDRESS)
         for name in DASHBOARDS:
             page.choose(page=name)
-            assert list(page.fields) == list(links.PAGES[name])
+            assert list(page.fields) == [p for p in links.PAGES[name] if p not in links.PERSONAL]
             for param, control in page.fields.items():
                 assert control.description and control.description != param, (name, param)
 
@@ -144,6 +145,8 @@ def test_the_page_speaks_both_languages() -> None:
     assert "学ぶ" in text and "アメリカンページワン" in text and "Learn" not in text
     assert page.fields["game"].options[0][0] == tr("widgets.start.unset", "ja")
     assert 'href="play.ipynb?lang=ja"' in page.pages.value  # the dashboards open in the page's language
+    assert 'href="join.ipynb?lang=ja"' in page.classroom.value and "teacher-link" in page.classroom.value
+    assert tr("widgets.start.page.join", "ja") in page.classroom.value
     for g in list_games():
         assert tr(f"widgets.start.game.{g}", "ja") in page.games.value
 

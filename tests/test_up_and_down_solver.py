@@ -5,6 +5,7 @@ play table."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import random
 import sys
@@ -411,7 +412,13 @@ def test_meter_waits_while_bots_move(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(play_table, "spec", lambda name: types.SimpleNamespace(
         solver=counting, round_summary=real(name).round_summary))
-    table = PlayTable(preset="cul_de_sac", players=3, seed=7, bot_delay=0)
+    # Bots one move at a time, each drawn (with no event loop to wait on, at once): the views
+    # drawn between the person's moves are the ones that must show the answer as pending.
+    def no_loop() -> None:
+        raise RuntimeError("no running event loop")
+
+    monkeypatch.setattr(asyncio, "get_running_loop", no_loop)
+    table = PlayTable(preset="cul_de_sac", players=3, seed=7, bot_delay=0.5)
     views: list[dict[str, Any]] = []
     show = table._show
     monkeypatch.setattr(table, "_show", lambda view, four=None: (views.append(view), show(view, four)))

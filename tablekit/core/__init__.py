@@ -3,9 +3,11 @@
 from tablekit.core.actions import Action
 from tablekit.core.config import GameConfig, option
 from tablekit.core.errors import (
+    ClassroomError,
     ConfigError,
     IllegalActionError,
     InvalidActionError,
+    MoveTaken,
     RecordError,
     TablekitError,
 )
@@ -18,6 +20,7 @@ from tablekit.core.verdict import Event, Verdict
 
 __all__ = [
     "Action",
+    "ClassroomError",
     "ConfigError",
     "Event",
     "Game",
@@ -25,6 +28,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidActionError",
     "Match",
+    "MoveTaken",
     "Outcome",
     "Record",
     "RecordError",

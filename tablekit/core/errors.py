@@ -61,3 +61,41 @@ class ConfigError(TablekitError, ValueError):
 
 class RecordError(TablekitError, ValueError):
     """A record that cannot be read or replayed; the message says which part is wrong."""
+
+
+class ClassroomError(TablekitError):
+    """A request about a class or a shared table that is refused, and changed nothing: a bad
+    class code, a taken seat, a name too long, a stale move (:class:`MoveTaken`).
+
+    ``reason`` is an i18n code (``classroom.error.*``) and ``params`` its parameters, so a page
+    words it in its own language with ``text(lang)``; ``str()`` is the English sentence.
+
+    >>> e = ClassroomError("classroom.error.name_long", max=40)
+    >>> e.reason, e.params
+    ('classroom.error.name_long', {'max': 40})
+    >>> e.text("en")
+    'A name may have at most 40 characters.'
+    """
+
+    def __init__(self, reason: str, /, **params: Any) -> None:
+        self.reason = reason
+        self.params = params
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str = "en") -> str:
+        from tablekit.i18n import tr  # (data and one function: no cycle at import time)
+
+        return tr(self.reason, lang, **self.params)
+
+
+class MoveTaken(ClassroomError):
+    """A shared table's move log already holds move number ``seq``: another page moved first,
+    the table moved on, and nothing was written.
+
+    >>> MoveTaken(7).seq
+    7
+    """
+
+    def __init__(self, seq: int) -> None:
+        self.seq = seq
+        super().__init__("classroom.error.moved_on")

@@ -32,6 +32,10 @@ for screen readers and explains the marks on the table in a legend):
 Where two would apply the first in :data:`MARKS` wins (:func:`put_mark`): the hinted card of
 cards just received is marked as the hint.
 
+Two layout hints, generic to every game: a zone with ``size="small"`` is a reminder drawn small
+beside the others (the last trick); a ``grid`` with ``x_labels``/``y_labels`` (one per column,
+one per row) shows them along its edges, in the words its prompts use for cells.
+
 A card (or a ring position, a column row, a grid cell) that needs a decision carries
 ``choices``: ``{code, label, zone, at}``, each a complete action code. ``zone``/``at`` say where
 the choice can also be clicked on the table (a seat's hand, a trick seat, a ring position, a
@@ -173,7 +177,8 @@ def zone(kind: str, zone_id: str, label: str, **fields: Any) -> dict[str, Any]:
     """A place on the table. Common fields: ``owner`` (a seat), ``cards`` (list of ``card``),
     ``hidden`` (face-down count), ``value`` (a counter's number or a pile's current value),
     ``badges`` (short texts: wins, chips, status), ``current`` (its owner is to play),
-    ``viewer`` (it belongs to the person looking)."""
+    ``viewer`` (it belongs to the person looking), ``size`` (``"small"``: a reminder, drawn
+    small)."""
     if kind not in ZONE_KINDS:
         raise ValueError(f"zone kind must be one of {', '.join(ZONE_KINDS)} (got {kind!r})")
     return {"kind": kind, "id": zone_id, "label": label, **fields}
@@ -187,16 +192,17 @@ def _clickable(action: str | None, choices: Iterable[Mapping[str, Any]]) -> dict
 
 def trick_zone(zone_id: str, label: str, seats: int, plays: Sequence[tuple[int, dict[str, Any]]],
                lang: str = "en", leader: int | None = None, winner: int | None = None,
-               trump: str | None = None) -> dict[str, Any]:
+               trump: str | None = None, **fields: Any) -> dict[str, Any]:
     """A trick: ``plays`` are ``(seat, card)`` in play order, drawn one per seat around the table
-    with the ``leader`` and (once known) the ``winner`` marked.
+    with the ``leader`` and (once known) the ``winner`` marked; ``fields`` as for :func:`zone`
+    (``size="small"`` for a trick shown as a reminder).
 
     >>> z = trick_zone("trick", "Trick", 4, [(2, card(None, key="t2"))], leader=2)
     >>> z["plays"][0]["seat"], z["plays"][0]["label"], z["leader"]
     (2, 'Player 3', 2)
     """
     return zone("trick", zone_id, label, seats=seats, leader=leader, winner=winner, trump=trump,
-                plays=[{"seat": seat, "label": seat_name(seat, lang), "card": c} for seat, c in plays])
+                plays=[{"seat": seat, "label": seat_name(seat, lang), "card": c} for seat, c in plays], **fields)
 
 
 def ring_zone(zone_id: str, label: str, cards: Sequence[dict[str, Any]], wrap: int | None = None,
@@ -249,17 +255,26 @@ def grid_cell(x: int, y: int, card_data: dict[str, Any] | None = None, sign: str
 
 
 def grid_zone(zone_id: str, label: str, width: int, height: int, cells: Iterable[dict[str, Any]],
+              x_labels: Sequence[str] | None = None, y_labels: Sequence[str] | None = None,
               **fields: Any) -> dict[str, Any]:
     """A 2-D board of ``width`` x ``height``; cells not listed are empty and not clickable.
+    ``x_labels`` name the columns (shown along the top) and ``y_labels`` the rows (down the
+    left side), one each.
 
     >>> z = grid_zone("board", "Board", 3, 2, [grid_cell(1, 0, sign="start"), grid_cell(2, 1, action="c:2,1")])
     >>> [(c["x"], c["y"], c["playable"]) for c in z["cells"]]
     [(1, 0, False), (2, 1, True)]
+    >>> grid_zone("board", "Board", 2, 1, [], x_labels=["-1", "0"], y_labels=["0"])["x_labels"]
+    ['-1', '0']
     """
     cells = list(cells)
     for c in cells:
         if not (0 <= c["x"] < width and 0 <= c["y"] < height):
             raise ValueError(f"cell ({c['x']}, {c['y']}) is off a {width} x {height} board")
+    if x_labels is not None or y_labels is not None:
+        if x_labels is None or y_labels is None or len(x_labels) != width or len(y_labels) != height:
+            raise ValueError(f"a {width} x {height} board needs {width} column labels and {height} row labels")
+        fields = {**fields, "x_labels": [str(t) for t in x_labels], "y_labels": [str(t) for t in y_labels]}
     return zone("grid", zone_id, label, width=width, height=height, cells=cells, **fields)
 
 

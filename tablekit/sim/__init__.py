@@ -18,12 +18,11 @@ cluster's (``tablekit.sim.executor``); the DataFrame is the same.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import random
 import sys
 import time
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future
 from concurrent.futures import TimeoutError as FuturesTimeout
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
@@ -271,6 +270,11 @@ def _run_in_pool(game: Game[Any], players: list[Bot], chunks: Iterator[list[tupl
     more is submitted, pending chunks are cancelled, the running ones stop after their current
     game (the pool's "stop now" flag) and the call returns without waiting for them.
     """
+    # (imported here: the static site's Python, Pyodide, has no process pools, and the pages
+    # that import this module there never start one)
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     context = multiprocessing.get_context()
     stop = context.Event()
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_worker,

@@ -63,7 +63,7 @@ import threading
 import time
 import traceback
 import warnings
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
@@ -629,6 +629,8 @@ def tournament(game: Game[Any], entrants: Sequence[Entrant], games_per_pairing: 
         for part in map_ordered(executor, _play_chunk, tasks, executor_width(executor)):
             rows += part
     else:
+        from concurrent.futures import ProcessPoolExecutor  # here: Pyodide (the static site) has none
+
         with ProcessPoolExecutor(max_workers=workers) as pool:
             for part in map_ordered(pool, _play_chunk, tasks, workers):
                 rows += part

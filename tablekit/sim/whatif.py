@@ -41,10 +41,10 @@ True
 
 from __future__ import annotations
 
-import multiprocessing
+import os
 import random
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
@@ -247,7 +247,7 @@ def what_if(game: Game[Any], state: Any, seat: int | None, actions: Sequence[Act
     players = _bots_for(game, bots)
     check_executor(game.name, executor)
     if workers == 0:
-        workers = multiprocessing.cpu_count()
+        workers = os.cpu_count() or 1
     results: list[list[tuple[float, float]]] = []
     if executor is not None:
         width = executor_width(executor)
@@ -265,6 +265,9 @@ def what_if(game: Game[Any], state: Any, seat: int | None, actions: Sequence[Act
     else:
         size = -(-n // (4 * workers))  # a few chunks per worker
         chunks = [range(start, min(n, start + size)) for start in range(0, n, size)]
+        import multiprocessing  # here: Pyodide (the static site) has no process pools
+        from concurrent.futures import ProcessPoolExecutor
+
         with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context()) as pool:
             for rows in pool.map(_chunk, [(game, state, seat, parsed, players, seed, c) for c in chunks]):
                 results.extend(rows)

@@ -146,7 +146,69 @@ def with_svg(view: dict[str, Any], four_colour: bool | None = None) -> dict[str,
     return view
 
 
-class TableWidget(anywidget.AnyWidget):
+class CheckedRequests:
+    """The request loop of a widget whose page sends requests: a request is a dict with a
+    ``type``, which ``_requests`` maps to its handler; it is checked for size and form first, and
+    whatever goes wrong becomes a friendly message (``_say``, in ``_lang``): a refusal with the
+    rule's reason, or a sentence of the catalogues, never an exception's text. Mixed into an
+    ``anywidget.AnyWidget`` that has ``_say(text, kind)`` and ``_lang``; the widget calls
+    ``self.on_msg(self._on_msg)``."""
+
+    _lang: str
+
+    def _say(self, text: str, kind: str) -> None:
+        raise NotImplementedError
+
+    def _requests(self) -> dict[str, Handler]:
+        """The request types this widget answers, each with its handler."""
+        return {}
+
+    def _allowed(self, kind: str) -> bool:
+        """May a request of this type run now? (A subclass says why not with ``_say``.)"""
+        return True
+
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        self.handle(content)
+
+    def handle(self, content: Any) -> None:
+        """Handle one request from the browser. Never raises: problems become messages.
+        Everything the request changes reaches the browser as one update."""
+        with self.hold_sync():  # type: ignore[attr-defined]
+            self._dispatch(content)
+
+    def _dispatch(self, content: Any) -> None:
+        try:
+            check_request(content)  # size and nesting first: nothing below walks a huge value
+            if not isinstance(content, dict) or not isinstance(content.get("type"), str):
+                raise InvalidActionError("malformed request")
+            kind = content["type"]
+            handler = self._requests().get(kind)
+            if handler is None:
+                raise InvalidActionError(f"unknown request {kind[:40]!r}")
+            if self._allowed(kind):
+                handler(content)
+        except IllegalActionError as exc:
+            self._say(exc.text(self._lang), "refusal")
+        except TablekitError as exc:  # a bad code or option: worded from the catalogues, never its text
+            _log.info("refused a request: %.300s", exc)
+            self._say(problem_text(exc, self._lang), "error")
+        except (ValueError, TypeError) as exc:
+            _log.info("refused a malformed request: %.300s", exc)
+            self._say(tr("widgets.table.bad_request", self._lang), "error")
+        except Exception:  # a bug: the kernel log keeps the traceback, the learner a sentence
+            _log.exception("request of type %.40r failed", content.get("type") if isinstance(content, dict) else None)
+            self._say(tr("widgets.table.bad_request", self._lang), "error")
+
+    @staticmethod
+    def _code(content: Mapping[str, Any], limit: int = 40) -> str:
+        """The action or card code a request carries (a short text)."""
+        code = content.get("code")
+        if not isinstance(code, str) or not code or len(code) > limit:
+            raise InvalidActionError("an action code is a short text")
+        return code
+
+
+class TableWidget(CheckedRequests, anywidget.AnyWidget):
     """The synced traits, the language, the message line, the log and the request loop that
     every table widget shares. Subclasses list their requests in ``_requests`` and draw with
     ``_show``."""
@@ -201,13 +263,6 @@ class TableWidget(anywidget.AnyWidget):
             return
         self.set_lang(content.get("lang"))
 
-    def _allowed(self, kind: str) -> bool:
-        """May a request of this type run now? (A subclass says why not with ``_say``.)"""
-        return True
-
-    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        self.handle(content)
-
     def handle(self, content: Any) -> None:
         """Handle one request from the browser. Never raises: problems become messages.
 
@@ -220,37 +275,6 @@ class TableWidget(anywidget.AnyWidget):
                 self._dispatch(content)
         finally:
             self._announced = None
-
-    def _dispatch(self, content: Any) -> None:
-        try:
-            check_request(content)  # size and nesting first: nothing below walks a huge value
-            if not isinstance(content, dict) or not isinstance(content.get("type"), str):
-                raise InvalidActionError("malformed request")
-            kind = content["type"]
-            handler = self._requests().get(kind)
-            if handler is None:
-                raise InvalidActionError(f"unknown request {kind[:40]!r}")
-            if self._allowed(kind):
-                handler(content)
-        except IllegalActionError as exc:
-            self._say(exc.text(self._lang), "refusal")
-        except TablekitError as exc:  # a bad code or option: worded from the catalogues, never its text
-            _log.info("refused a request: %.300s", exc)
-            self._say(problem_text(exc, self._lang), "error")
-        except (ValueError, TypeError) as exc:
-            _log.info("refused a malformed request: %.300s", exc)
-            self._say(tr("widgets.table.bad_request", self._lang), "error")
-        except Exception:  # a bug: the kernel log keeps the traceback, the learner a sentence
-            _log.exception("request of type %.40r failed", content.get("type") if isinstance(content, dict) else None)
-            self._say(tr("widgets.table.bad_request", self._lang), "error")
-
-    @staticmethod
-    def _code(content: Mapping[str, Any], limit: int = 40) -> str:
-        """The action or card code a request carries (a short text)."""
-        code = content.get("code")
-        if not isinstance(code, str) or not code or len(code) > limit:
-            raise InvalidActionError("an action code is a short text")
-        return code
 
     @staticmethod
     def _seconds(content: Mapping[str, Any], low_ms: int, high_ms: int) -> float:

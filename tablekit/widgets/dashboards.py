@@ -14,7 +14,9 @@ kernel): ``play.ipynb?game=page_one&preset=classic&players=4&lang=ja&lock=1``. W
 what the link names cannot be changed: the bar's fields (and the learn page's lesson menu) are
 disabled, Python refuses a changed value whatever the browser sends, and the table refuses to
 share its deal code before the game is over (``tablekit.widgets.links`` parses the link).
-``undo=off`` takes Undo off the table, with or without ``lock``.
+``undo=off`` takes Undo off the table, with or without ``lock``. A learner's own link to the
+learn page (``learn.ipynb?class=CODE&key=KEY``, from the join page) keeps the lessons they
+finish for the teacher (``tablekit.widgets.lesson_progress``).
 
 >>> page = play_dashboard(bot_delay=0, query="")
 >>> page.game.value, page.table.match.game.num_players
@@ -45,6 +47,7 @@ from tablekit.session import hint_bot_name
 from tablekit.widgets import controls, links, notices
 from tablekit.widgets.fonts import FontLoader
 from tablekit.widgets.labels import LANGUAGE_NAMES, bot_options, game_label, preset_label
+from tablekit.widgets.lesson_progress import LessonProgress
 from tablekit.widgets.play_table import LOCKABLE, PlayTable
 from tablekit.widgets.problems import problem_text
 from tablekit.widgets.walkthrough import RuleWalkthrough
@@ -61,7 +64,16 @@ _CSS = """
   padding: 2px 0 4px 0; border-bottom: 1px solid #ddd; margin-bottom: 4px; }
 .tk-dash .tk-dash-bar .widget-inline-hbox { width: auto; }
 .tk-dash .tk-dash-bar .widget-label { min-width: 0; }
+/* One line on a projector or a laptop: a long mode name is cut short in its closed menu
+   rather than pushing the bar onto a second line (the open menu shows it whole). */
+@media (min-width: 1100px) {
+  .tk-dash .tk-dash-bar { flex-wrap: nowrap; }
+  .tk-dash .tk-dash-bar > * { flex: 0 1 auto; min-width: 0; }
+  .tk-dash .tk-dash-bar > .widget-dropdown select { min-width: 5em; text-overflow: ellipsis; }
+  .tk-dash .tk-dash-bar > .widget-toggle-buttons, .tk-dash .tk-dash-bar > .widget-button { flex: none; }
+}
 .tk-dash .tk-locked-note { color: #5c3b00; font-size: 0.9em; }
+.tk-dash .tk-progress-on { color: #1b4d1f; font-size: 0.92em; padding: 1px 0 3px 0; }
 .tk-dash .tk-problem { padding: 6px 10px; border-left: 4px solid #b26a00; background: #fff4e5;
   color: #5c3b00; border-radius: 3px; }
 @media (max-width: 760px) {
@@ -160,7 +172,9 @@ class Dashboard(widgets.VBox):
         self._notice: str | None = None  # the server's latest notice (tablekit.widgets.notices), shown first
         self.lock_note = widgets.HTML()
         self.add_class("tk-dash")
-        self.top = widgets.Box([self.title, self.lead])
+        # (The note that a teacher's link fixed some settings sits on the title's line: the
+        # bar below keeps to one line.)
+        self.top = widgets.Box([self.title, self.lead, self.lock_note])
         self.top.add_class("tk-dash-top")
         self.bar = widgets.Box([self.game, self.lang_toggle])
         self.bar.add_class("tk-dash-bar")
@@ -261,12 +275,12 @@ class PlayDashboard(Dashboard):
         self.preset = controls.Dropdown(style=wide, layout=widgets.Layout(width="auto"))
         low, high = spec(game).players_for(s.preset if s.preset in presets(game) else None)
         self.players = controls.BoundedIntText(value=low, min=low, max=high, style=wide,
-                                              layout=widgets.Layout(width="120px"))
+                                              layout=widgets.Layout(width="110px"))
         first_bot = s.bots if s.bots in bot_names(game) else default_bot(game)
         self.bots = controls.Dropdown(options=bot_options(bot_names(game), self.lang), value=first_bot, style=wide,
                                      layout=widgets.Layout(width="auto"))
         self.code = controls.Text(value="", continuous_update=False,
-                                 layout=widgets.Layout(width="190px"), style=wide)
+                                 layout=widgets.Layout(width="165px"), style=wide)
         self.deal_button = widgets.Button(button_style="primary", icon="refresh", layout=widgets.Layout(width="auto"))
         locked_fields = [f for f in LOCKABLE if self.is_locked(f)]
         open_hands = s.open_hands
@@ -279,11 +293,13 @@ class PlayDashboard(Dashboard):
         self._filling = False
         self._fill_settings(game)
         self.bar.children = [self.game, self.preset, self.players, self.bots, self.code, self.deal_button,
-                             self.lang_toggle, self.lock_note]
+                             self.lang_toggle]
         # Under the table: "What if?" while a finished game is replayed at one of the person's moves.
+        # Not on the static site: its chart needs plotly, which the site leaves out (a 10 MB wheel
+        # every visitor would load before the first card).
         self.what_if = WhatIfPanel(self.table)
         self.children = [widgets.HTML(_CSS, layout=widgets.Layout(display="none")), self.top, self.bar,
-                         self.problem, self.table, self.what_if]
+                         self.problem, self.table, *([] if links.on_static_site() else [self.what_if])]
         self._guard("game", self.game, lambda: self.table.match.game.name)
         self._guard("preset", self.preset, lambda: self.table.match.game.preset)
         self._guard("players", self.players, lambda: self.table.match.game.num_players)
@@ -459,16 +475,21 @@ class LearnDashboard(Dashboard):
     page = "learn"
 
     def __init__(self, lang: str = "en", autoplay_delay: float = 2.5, setup: links.TeacherSetup | None = None,
-                 problem: BaseException | None = None) -> None:
+                 problem: BaseException | None = None, store: Any | None = None) -> None:
         super().__init__(games_with_lessons(), lang, setup)
         self.autoplay_delay = autoplay_delay
+        # A learner's own link (class and key): the lessons they finish are kept for the teacher.
+        self.progress: LessonProgress | None = None
+        if self.setup.class_code is not None or self.setup.key is not None:
+            self.progress = LessonProgress(self.setup.class_code, self.setup.key, store=store)
+        self.progress_line = widgets.HTML()
         self.walkthrough = self._walkthrough(self.game.value)
         if self.setup.lesson is not None:
             self.walkthrough.open_lesson(self.setup.lesson)  # from Python: a locked menu refuses requests
         self.body = widgets.Box([self.walkthrough])
-        self.bar.children = [self.game, self.lang_toggle, self.lock_note]
+        self.bar.children = [self.game, self.lang_toggle]
         self.children = [widgets.HTML(_CSS, layout=widgets.Layout(display="none")), self.top, self.bar,
-                         self.problem, self.body]
+                         self.problem, self.progress_line, self.body]
         self._guard("game", self.game, lambda: self.walkthrough.game_name)
         self.game.observe(lambda c: self._load(c["new"]), names="value")
         self.relabel()
@@ -479,7 +500,20 @@ class LearnDashboard(Dashboard):
         walk = RuleWalkthrough(game, lang=self.lang, autoplay_delay=self.autoplay_delay, chrome="bar",
                                locked=[f for f in ("lang", "lesson") if self.is_locked(f)])
         walk.on_lang(self._on_walk_lang)
+        if self.progress is not None and self.progress.keeping:
+            walk.on_finish(self._finished)
+            walk.on_msg(lambda *_: self._here())  # (any request from the page: the learner is here)
         return walk
+
+    def _finished(self, game: str, lesson: str) -> None:
+        """A lesson reached its end: keep it for the teacher and say so."""
+        assert self.progress is not None
+        self.progress.record(game, lesson)
+        self.progress_line.value = self.progress.note_html(self.lang)
+
+    def _here(self) -> None:
+        if self.progress is not None:
+            self.progress.heartbeat()
 
     def _load(self, game: str) -> None:
         if game == self.walkthrough.game_name or self.is_locked("game") or game not in self.games:
@@ -496,6 +530,15 @@ class LearnDashboard(Dashboard):
         super().set_lang(lang)
         if self.walkthrough.language != lang:
             self.walkthrough.set_lang(lang)
+
+    def relabel(self) -> None:
+        super().relabel()
+        self.progress_line.value = self.progress.note_html(self.lang) if self.progress is not None else ""
+
+    def close(self) -> None:
+        if self.progress is not None:
+            self.progress.close()
+        super().close()
 
 
 class ExploreDashboard(widgets.VBox):
@@ -558,10 +601,13 @@ def play_dashboard(lang: str = "en", bot_delay: float = 0.6, query: str | Mappin
 
 
 def learn_dashboard(lang: str = "en", autoplay_delay: float = 2.5,
-                    query: str | Mapping[str, Any] | None = None) -> LearnDashboard:
-    """The learn page; ``query`` as for :func:`play_dashboard` (``game``, ``lesson``, ``lang``, ``lock``)."""
+                    query: str | Mapping[str, Any] | None = None, store: Any | None = None) -> LearnDashboard:
+    """The learn page; ``query`` as for :func:`play_dashboard` (``game``, ``lesson``, ``lang``,
+    ``lock``, and a learner's ``class`` and ``key``: the lessons they finish are kept in the class
+    store, ``store`` or by default the one ``TABLEKIT_CLASS_DB`` names; see
+    ``tablekit.widgets.lesson_progress``)."""
     setup, problem = _read_setup(query, "learn")
-    return LearnDashboard(lang=lang, autoplay_delay=autoplay_delay, setup=setup, problem=problem)
+    return LearnDashboard(lang=lang, autoplay_delay=autoplay_delay, setup=setup, problem=problem, store=store)
 
 
 def explore_dashboard(lang: str = "en", n: int = 2000, query: str | Mapping[str, Any] | None = None) -> ExploreDashboard:

@@ -28,11 +28,20 @@ undo        play           ``on`` or ``off``: ``off`` takes Undo off the table (
 deal        play           a deal code; it fixes game, preset and players
 lesson      learn          a lesson's number as the lesson menu shows it (1, 2, ...; needs
                            ``game``) or its name (``page_one.eight``, or ``eight`` with ``game``)
+class       join, learn    a class's join code as the teacher gives it (``tablekit.classroom``;
+                           the page checks it in the class store)
+key         join, learn    a learner's personal key (needs ``class``): the join page brings the
+                           learner back to their seat; the learn page keeps the lessons they
+                           finish for the teacher
 lang        all            ``en`` or ``ja``
 lock        all            ``1`` (or ``on``): the visitor cannot change what the link gives
                            (the learn page's lesson menu included), and the table does not
                            share its deal code before the game is over
 =========== ============== ==========================================================
+
+A class code and a learner's key belong to one learner's own link (the join page writes it):
+the start page's link builder does not offer them (``PERSONAL``), and they are only checked for
+their form here (the class store knows whether they are right).
 
 Undo stays on under ``lock=1`` unless the link says ``undo=off``: it can no longer show anything
 new (``Session.can_undo`` refuses to go back past a move that showed a card), so it lets a
@@ -60,6 +69,13 @@ How the kernel gets the query (voila 0.5.13, read in ``voila/handler.py``, ``voi
   the notebook runs). Voilà's own ``voila.utils.get_query_string()`` waits for it with no time
   limit; :func:`query_string` does the same with a ``timeout`` and without importing Voilà.
   A request that overrides ``template`` or ``theme`` gets a fresh kernel instead.
+* On the static site (``make site``: Voici pages on Pyodide, ``tools/build_site.py``) the
+  kernel runs in a web worker of the visitor's browser and cannot see the page's address, so
+  the page's script (``tools/site/tablekit-site.js``) gives it to Python as environment
+  variables before the kernel starts: ``QUERY_STRING``, ``SERVER_NAME``, ``SERVER_PORT`` and
+  ``SCRIPT_NAME`` as Voilà names them, and ``TABLEKIT_SITE=static`` (:func:`on_static_site`).
+  There the pages are ``play.html`` and ``learn.html`` (:func:`page_file`), and the explore
+  page is not on the site (:data:`SITE_PAGES`).
 * Elsewhere (JupyterLab, nbval, tests) there is no query: ``""``.
 
 So in a dashboard notebook, read the link *after* the imports: a pool kernel then imports
@@ -76,6 +92,7 @@ import json
 import os
 import re
 import threading
+import unicodedata
 import warnings
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
@@ -90,17 +107,29 @@ from tablekit.i18n import LANGUAGES, Verbatim, tr
 #: The dashboards (``dashboards/<page>.ipynb``) and the parameters each takes, in link order.
 PAGES: dict[str, tuple[str, ...]] = {
     "play": ("game", "preset", "players", "bots", "open_hands", "undo", "deal", "lang", "lock"),
-    "learn": ("game", "lesson", "lang", "lock"),
+    "learn": ("game", "lesson", "class", "key", "lang", "lock"),
     "explore": ("game", "preset", "players", "bots", "lang", "lock"),
+    "join": ("class", "key", "lang"),
 }
+#: The dashboards the static site has (``make site``): the explore page needs pandas and numpy,
+#: which the site's Python (Pyodide, from npm) cannot load.
+SITE_PAGES = ("play", "learn")
+#: Parameters of one learner's own link (their class and personal key): never in a class's link.
+PERSONAL = frozenset({"class", "key"})
 #: Parameters of the page address that Voilà or Jupyter Server read themselves: not ours.
 PASSED_THROUGH = frozenset({"template", "theme", "token"})
-_ORDER = ("game", "preset", "players", "bots", "open_hands", "undo", "deal", "lesson", "lang", "lock")
+_ORDER = ("game", "preset", "players", "bots", "open_hands", "undo", "deal", "lesson", "class", "key", "lang", "lock")
+#: Fields of TeacherSetup named otherwise than their parameter ("class" is a Python keyword).
+_FIELD = {"class": "class_code"}
 #: Parameters that are on or off, with the words a link writes for (on, off); any of
 #: 1/on/true/yes and 0/off/false/no is read.
 FLAGS: dict[str, tuple[str, str]] = {"open_hands": ("on", "off"), "undo": ("on", "off"), "lock": ("1", "0")}
 _TRUE, _FALSE = ("1", "on", "true", "yes"), ("0", "off", "false", "no")
 _NUMBER = re.compile(r"^[0-9]{1,3}$")
+# The form of a class code as typed (letters, digits, dashes, spaces) and of a learner's key;
+# whether they are right is for the class store to say.
+_CLASS_CODE = re.compile(r"^[\w\- ]{1,20}$")
+_KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
 
 class LinkError(ConfigError):
@@ -137,7 +166,8 @@ class TeacherSetup:
     """What a link sets up on a dashboard page (None: not given, the page's own default).
 
     ``lesson`` is the index in ``spec(game).lessons`` (0 for the first; the link shows the
-    number 1 or the lesson's name). ``deal`` is the upper-case deal code; a deal or a lesson
+    number 1 or the lesson's name). ``class_code`` and ``key`` are a learner's class and
+    personal key, as the link gives them (the parameters ``class`` and ``key``). ``deal`` is the upper-case deal code; a deal or a lesson
     name also sets ``game`` (a deal also ``preset`` and ``players``). ``given`` holds the
     parameters the link wrote; :attr:`fixed` adds what a deal or a lesson implies, and with
     ``lock`` those are the settings the visitor may not change (:meth:`is_locked`).
@@ -152,6 +182,8 @@ class TeacherSetup:
     undo: bool | None = None
     deal: str | None = None
     lesson: int | None = None
+    class_code: str | None = None
+    key: str | None = None
     lang: str | None = None
     lock: bool = False
     given: frozenset[str] = field(default=frozenset())
@@ -194,7 +226,7 @@ class TeacherSetup:
         for name in _ORDER:
             if name not in self.given:
                 continue
-            value = getattr(self, name)
+            value = getattr(self, _FIELD.get(name, name))
             if name == "lesson":
                 assert self.game is not None
                 value = spec(self.game).lessons[value].id
@@ -209,6 +241,22 @@ _received: str | None = None  # the visitor's query, once a pool kernel has been
 _lock = threading.Lock()
 
 
+def on_static_site() -> bool:
+    """Does this kernel serve a page of the static site (``make site``)? Its pages set
+    ``TABLEKIT_SITE=static`` in the kernel's environment (``tools/site/tablekit-site.js``)."""
+    return os.environ.get("TABLEKIT_SITE") == "static"
+
+
+def page_file(page: str) -> str:
+    """The file of dashboard ``page`` in links: ``play.ipynb`` on the Voilà server, ``play.html``
+    on the static site (Voici renders each notebook to a page of that name).
+
+    >>> page_file("play") if not on_static_site() else "play.ipynb"
+    'play.ipynb'
+    """
+    return f"{page}.html" if on_static_site() else f"{page}.ipynb"
+
+
 def in_voila() -> bool:
     """Does this kernel serve a Voilà page (Voilà sets ``VOILA_PREHEAT`` in every kernel it starts)?"""
     return "VOILA_PREHEAT" in os.environ
@@ -221,8 +269,8 @@ def visitor_pending() -> bool:
 
 
 def query_string(timeout: float | None = None) -> str:
-    """The page address's query (``"game=page_one&lock=1"``, without ``?``) in a Voilà kernel;
-    ``""`` in JupyterLab, in tests and everywhere else. Never raises.
+    """The page address's query (``"game=page_one&lock=1"``, without ``?``) in a Voilà kernel
+    or on the static site; ``""`` in JupyterLab, in tests and everywhere else. Never raises.
 
     A kernel Voilà started for the visitor has it at once. A preheated pool kernel runs the
     notebook before the visitor comes: it waits for the visitor's request, at most ``timeout``
@@ -240,7 +288,7 @@ def query_string(timeout: float | None = None) -> str:
         return _received
     mode = os.environ.get("VOILA_PREHEAT")
     if mode is None:
-        return ""
+        return os.environ.get("QUERY_STRING", "") if on_static_site() else ""
     if mode != "True" or "QUERY_STRING" in os.environ:
         # (in a pool kernel QUERY_STRING appears only once the request info has arrived,
         # e.g. through voila.utils.wait_for_request)
@@ -373,7 +421,7 @@ def _lesson_index(game: str | None, value: str, lesson_games: Sequence[str]) -> 
 
 
 def parse_setup(query: str | Mapping[str, Any], page: str) -> TeacherSetup:
-    """The set-up a page address gives ``page`` (``"play"``, ``"learn"`` or ``"explore"``).
+    """The set-up a page address gives ``page`` (one of :data:`PAGES`: ``"play"``, ``"learn"``, ...).
 
     ``query`` is a query string (``"game=page_one&lock=1"``; a leading ``?`` is fine) or a
     mapping of parameters (values as text, numbers, booleans, or one-item lists as
@@ -427,6 +475,18 @@ def parse_setup(query: str | Mapping[str, Any], page: str) -> TeacherSetup:
         out.update(game=lesson_game, lesson=index)
 
     game: str | None = out.get("game")
+    if "class" in values:
+        code = unicodedata.normalize("NFKC", values["class"]).strip()
+        if not _CLASS_CODE.match(code):
+            raise LinkError("widgets.links.bad_class", "class", values["class"], "a class code such as ABC234")
+        out["class_code"] = code
+    if "key" in values:
+        if not _KEY.match(values["key"].strip()):
+            raise LinkError("widgets.links.bad_key", "key", values["key"], "the key of a learner's own link")
+        if "class_code" not in out:
+            raise LinkError("widgets.links.needs_class", "key", values["key"], "class=")
+        out["key"] = values["key"].strip()
+
     for name in ("preset", "players", "bots"):
         if name in values and game is None:
             raise LinkError("widgets.links.needs_game", name, values[name], games)
@@ -460,19 +520,25 @@ def parse_setup(query: str | Mapping[str, Any], page: str) -> TeacherSetup:
 
 def setup_link(page: str, **fields: Any) -> str:
     """A relative link to dashboard ``page`` with the given set-up (the values as in
-    :class:`TeacherSetup`; None leaves a field out), checked like :func:`parse_setup` would.
-    Relative to the dashboards' folder, e.g. after ``.../voila/render/``.
+    :class:`TeacherSetup`, ``class_code`` for ``class``; None leaves a field out), checked like
+    :func:`parse_setup` would. Relative to the dashboards' folder, e.g. after
+    ``.../voila/render/`` (on the static site ``.../voici/render/``, and the page is
+    ``play.html``: :func:`page_file`).
 
     >>> setup_link("learn", game="page_one", lesson=1, lang="ja")
     'learn.ipynb?game=page_one&lesson=page_one.eight&lang=ja'
     >>> setup_link("play")
     'play.ipynb'
+    >>> setup_link("join", class_code="ABC234", key="s3cretKeyOfAnn", lang="ja")
+    'join.ipynb?class=ABC234&key=s3cretKeyOfAnn&lang=ja'
     >>> setup_link("play", players=9, game="up_and_down")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     tablekit.widgets.links.LinkError: In the link, players=9 is not possible: ... from 2 to 7.
     """
     accepted = _check_page(page)
+    if "class_code" in fields:  # (``class`` is a Python keyword)
+        fields = {("class" if k == "class_code" else k): v for k, v in fields.items()}
     for name in fields:
         if name not in _ORDER:
             raise LinkError("widgets.links.unknown", name, name, list(accepted), name=Verbatim(name))
@@ -487,8 +553,8 @@ def setup_link(page: str, **fields: Any) -> str:
             value = FLAGS[name][0 if value else 1]
         pairs.append((name, str(value)))
     setup = parse_setup(dict(pairs), page)  # the same checks as a visitor's page makes
-    return f"{page}.ipynb?{setup.query()}" if pairs else f"{page}.ipynb"
+    return f"{page_file(page)}?{setup.query()}" if pairs else page_file(page)
 
 
-__all__ = ["FLAGS", "PAGES", "PASSED_THROUGH", "LinkError", "TeacherSetup", "in_voila", "link_lang", "parse_setup",
-           "query_string", "setup_link", "visitor_pending"]
+__all__ = ["FLAGS", "PAGES", "PASSED_THROUGH", "PERSONAL", "SITE_PAGES", "LinkError", "TeacherSetup", "in_voila",
+           "link_lang", "on_static_site", "page_file", "parse_setup", "query_string", "setup_link", "visitor_pending"]

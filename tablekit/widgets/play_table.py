@@ -43,17 +43,47 @@ True
 >>> table.handle({"type": "play", "code": code})
 >>> table.match.step_index >= 1
 True
+
+A class table (``session=``, a :class:`tablekit.classroom.SharedSession`) is the same widget in
+its shared mode: the session is a learner's (their own seat; the browser never names it) or
+the teacher's (every hand, no move). There is no New game, deal code, Share, Undo or open
+hands. A background task in the kernel calls :meth:`PlayTable.poll` every ``POLL_SECONDS``: it
+applies what the other pages wrote and redraws only when the table moved, moves the bots
+(whichever page gets there first: the store keeps one move), and the session applies the
+class's empty-seat policy. The learner's seat counts as present while the page sends its
+periodic ``here`` request (a kernel outlives a closed tab). A move that arrives after the table
+moved on is refused in the page's language, and the table is drawn as it now is.
+
+>>> from tablekit.classroom import ClassStore, SharedSession
+>>> store = ClassStore("sqlite://")
+>>> cls = store.create_class("5B")
+>>> (ann, ann_key), (ben, ben_key) = store.join(cls.code, "Ann"), store.join(cls.code, "Ben")
+>>> [t] = store.create_tables(cls.id, "page_one", players=3, seats=["learner", "learner", "heuristic"], seed=1)
+>>> store.take_seat(ann.id, t.id), store.take_seat(ben.id, t.id)
+(0, 1)
+>>> mine = PlayTable(session=SharedSession.for_learner(store, ann_key, t.id), bot_delay=0)
+>>> theirs = PlayTable(session=SharedSession.for_learner(store, ben_key, t.id), bot_delay=0)
+>>> mine.shared, mine.view["my_turn"], theirs.view["my_turn"]
+('player', True, False)
+>>> mine.handle({"type": "play", "code": mine.view["actions"][0]["code"]})
+>>> theirs.poll(), theirs.view["my_turn"], theirs.poll()
+(True, True, False)
+>>> theirs.handle({"type": "undo"}); theirs.message
+'At a class table this is not possible: everyone at the table plays the same game.'
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import time
 from collections import Counter
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, cast
 
 import traitlets
 
 from tablekit.core import deal_code
-from tablekit.core.errors import ConfigError
+from tablekit.core.errors import ClassroomError, ConfigError, MoveTaken
 from tablekit.core.match import Match
 from tablekit.core.registry import make, spec
 from tablekit.core.view import put_mark
@@ -72,9 +102,22 @@ from tablekit.widgets.base import (
 )
 from tablekit.widgets.problems import problem_text
 
+if TYPE_CHECKING:  # (the classroom extra: only a class table needs it)
+    from tablekit.classroom.shared import SharedSession
 
 #: CPU seconds the "Still winnable?" meter may spend after each move.
 METER_SECONDS = 0.5
+#: How often a class table's background task looks at the store (seconds); the classroom's
+#: ``POLL_SECONDS`` (repeated here so that a table of one's own needs no classroom extra).
+POLL_SECONDS = 0.1
+#: How long the background task waits after a poll that failed (the store out of reach).
+FAILED_POLL_SECONDS = 2.0
+#: What a class table refuses (a request that would change the game for everyone at it).
+SHARED_OFF = ("new", "undo", "teaching", "share", "winning_line")
+#: What the teacher's view of a class table refuses too: it moves nothing.
+SPECTATOR_OFF = ("play", "hint")
+
+_log = logging.getLogger(__name__)
 
 
 class PlayTable(TableWidget):
@@ -91,11 +134,19 @@ class PlayTable(TableWidget):
     ``LOCKABLE``; the table then refuses to change it, whatever the browser sends, and refuses
     Share until the game is over) and ``allow_undo`` (False: no Undo at this table).
 
+    ``session``: a class table (a :class:`tablekit.classroom.SharedSession`; the game's
+    parameters are then its own and ``game``, ``preset``, ``players``, ``seed``, ``seat``,
+    ``bots``, ``bot_seed``, ``allow_teaching`` and ``allow_undo`` are not used). ``follow``:
+    start the background task that follows the table (when an event loop runs, as in a
+    kernel; tests call :meth:`poll` themselves).
+
     The game itself (seats, bot turns, hints, undo, replay positions) is a
     :class:`tablekit.session.Session`; the table draws it and times the bots.
     """
 
     four_colour = traitlets.Bool(False).tag(sync=True)
+    #: A class table: "player" (a learner's page) or "spectator" (the teacher's); "" otherwise.
+    shared = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
         self,
@@ -113,17 +164,20 @@ class PlayTable(TableWidget):
         chrome: str = "full",
         locked: Iterable[str] = (),
         allow_undo: bool = True,
+        *,
+        session: SharedSession | None = None,
+        follow: bool = True,
         **options: Any,
     ) -> None:
         super().__init__(lang, chrome=chrome, locked=locked)
-        self.allow_undo = bool(allow_undo)
+        self.allow_undo = bool(allow_undo) and session is None
         self._four_colour = bool(four_colour)
         self.four_colour = self._four_colour
         self._options = options
         self._bot_names = bots
         self.bot_delay = max(0.0, float(bot_delay))
-        self.allow_teaching = allow_teaching
-        self.allow_teaching_ui = allow_teaching
+        self.allow_teaching = allow_teaching and session is None
+        self.allow_teaching_ui = self.allow_teaching
         self.teaching = False
         self._hint_code: str | None = None
         self.replay_at: int | None = None
@@ -133,7 +187,13 @@ class PlayTable(TableWidget):
         self._deal_public = False
         self.meter_seconds = METER_SECONDS
         self._solved: tuple[Any, Any] | None = None  # (state, the solver's answer for it)
-        self.new_game(game, preset, players, seed, seat, bot_seed=bot_seed)
+        self._task: asyncio.Task[None] | None = None  # a class table's background task
+        self._closed = False
+        self._last_change = 0.0  # (monotonic) when the class table last moved, as this page saw it
+        if session is not None:
+            self._open_shared(session, follow)
+        else:
+            self.new_game(game, preset, players, seed, seat, bot_seed=bot_seed)
 
     # --- the session ----------------------------------------------------------------------
     @property
@@ -171,7 +231,9 @@ class PlayTable(TableWidget):
                  seed: int | None = None, seat: int = 0, bots: str | list[str] | None = None,
                  bot_seed: int | None = None) -> None:
         """Deal a new game (``seed`` None: a fresh random deal; ``bots`` None: as before;
-        ``bot_seed`` None: fresh)."""
+        ``bot_seed`` None: fresh). Not at a class table (its game is the class's)."""
+        if self.shared:
+            raise ClassroomError("widgets.table.shared_off")
         g = make(game, preset=preset, players=players, **self._options)
         requested = self._bot_names if bots is None else bots
         # No bots named: the game's own heuristic bot where it has one, else the random bot.
@@ -207,9 +269,112 @@ class PlayTable(TableWidget):
         self._options = {}
         self.new_game(game, preset, players, seed, min(self.seat, players - 1))
 
+    # --- a class table --------------------------------------------------------------------
+    def _open_shared(self, session: SharedSession, follow: bool) -> None:
+        """Draw a class table as it stands (mid-game too: its log so far, a round's end shown)
+        and start following it."""
+        self.session = session
+        self.shared = "player" if session.role == "learner" else "spectator"
+        self._set_log(session.events_between(1, max(session.step_index - 1, 0)))  # (drawing adds the last move's)
+        if session.step_index:
+            self._moved(session.latest_events)
+        self._last_change = time.monotonic()
+        if self.shared == "player":
+            session.heartbeat(force=True)  # (a page is being built for a visitor: they are here)
+        self._say("", "info")
+        self._render(session.latest_events)
+        if follow:
+            self._start_following()
+
+    @property
+    def _class_table(self) -> SharedSession:
+        """The session of a class table (in shared mode)."""
+        return cast("SharedSession", self.session)
+
+    def _start_following(self) -> None:
+        """The background task (when an event loop runs: a kernel): :meth:`poll` every
+        ``POLL_SECONDS`` until the widget closes."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._task = loop.create_task(self._follow())
+
+    async def _follow(self) -> None:
+        while not self._closed:
+            wait = POLL_SECONDS
+            try:
+                self.poll()
+            except Exception:  # (the store out of reach for a moment: a later poll tries again)
+                _log.exception("a class table's poll failed")
+                wait = FAILED_POLL_SECONDS
+            await asyncio.sleep(wait)
+
+    def poll(self) -> bool:
+        """One step of a class table's background task: apply the moves the other pages wrote,
+        then let a bot move when one is to play and ``bot_delay`` has passed since the last move
+        (not while this page shows a round's end or a replay; at 0, every bot move at once).
+        True when the table moved (it is drawn again); when nothing changed nothing is sent.
+        A table of one's own has nothing to poll: False."""
+        if not self.shared or self._closed:
+            return False
+        session = self._class_table
+        before = session.step_index
+        session.poll()
+        moved = session.step_index != before
+        now = time.monotonic()
+        if moved:
+            with self.hold_sync():
+                self._caught_up(before)
+            self._last_change = now
+        if (session.bot_to_play is not None and self.replay_at is None and not self._paused
+                and now - self._last_change >= self.bot_delay):
+            with self.hold_sync():
+                if self.bot_delay > 0:
+                    self._bot_move()  # one move, drawn; the next one a poll later
+                else:
+                    self._schedule_bots()  # every bot move at once, drawn once
+            self._last_change = time.monotonic()
+        return session.step_index != before
+
+    def _caught_up(self, before: int) -> None:
+        """Log and draw the moves the session applied since move ``before`` (another page's,
+        a bot's), and show a round's end among them."""
+        session = self.session
+        last = session.step_index
+        for step in range(before + 1, last + 1):
+            events = session.events_at(step)
+            self._moved(events)
+            if step < last:
+                self._narrate(events)
+        self._hint_code = None
+        self._render(session.events_at(last) if last > before else ())
+
+    def _req_here(self, _content: dict[str, Any]) -> None:
+        """The page's periodic sign that it is open (see :meth:`handle`)."""
+
+    def handle(self, content: Any) -> None:
+        """Handle one request from the browser (see :meth:`TableWidget.handle`). At a class
+        table any request is a sign that the learner's page is open: their seat does not count
+        as empty (at most one write to the store in ``HEARTBEAT_SECONDS``)."""
+        if self.shared == "player" and not self._closed:
+            try:
+                self._class_table.heartbeat()
+            except Exception:  # (the store out of reach for a moment: the next sign tries again)
+                _log.exception("a class table's heartbeat failed")
+        super().handle(content)
+
+    def close(self) -> None:
+        """Close the widget; a class table's background task stops."""
+        self._closed = True
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+        super().close()
+
     # --- what the browser may ask ---------------------------------------------------------
     def _requests(self) -> dict[str, Handler]:
-        return super()._requests() | {
+        return super()._requests() | {"here": self._req_here} | {
             "play": self._req_play, "why": self._req_why, "hint": self._req_hint,
             "undo": self._req_undo, "new": self._req_new, "teaching": self._req_teaching,
             "speed": self._req_speed, "replay": self._req_replay, "four_colour": self._req_four_colour,
@@ -218,6 +383,12 @@ class PlayTable(TableWidget):
         }
 
     def _allowed(self, kind: str) -> bool:
+        if self.shared and kind in SHARED_OFF:
+            self._say(tr("widgets.table.shared_off", self._lang), "refusal")
+            return False
+        if self.shared == "spectator" and kind in SPECTATOR_OFF:
+            self._say(tr("widgets.table.spectator", self._lang), "refusal")
+            return False
         if self.replay_at is not None and kind in ("play", "why", "hint", "undo", "next_round", "winning_line"):
             self._say(tr("widgets.table.in_replay", self._lang), "refusal")
             return False
@@ -232,12 +403,38 @@ class PlayTable(TableWidget):
         return self._round_end is not None and not self.session.is_over
 
     def _req_play(self, content: dict[str, Any]) -> None:
-        events = self.session.play(self._code(content))  # IllegalActionError: the rule's reason
+        code = self._code(content)
+        if self.shared:
+            before = self.session.step_index
+            at = content.get("at")  # the move number of the view the browser clicked on
+            if isinstance(at, int) and not isinstance(at, bool) and at != before:
+                self._moved_on(before, MoveTaken(at + 1))  # a click on a view the table has left
+                return
+            try:
+                events = self.session.play(code)  # IllegalActionError: the rule's reason
+            except MoveTaken as exc:  # another page wrote this move first: the session caught up
+                self._moved_on(before, exc)
+                return
+        else:
+            events = self.session.play(code)  # IllegalActionError: the rule's reason
         self._hint_code = None
         self._say("", "info")
         self._moved(events)
-        self._render(events)
-        self._schedule_bots()
+        self._last_change = time.monotonic()
+        if self.bot_delay > 0:
+            self._render(events)
+            if not self.shared:  # (at a class table, the background task moves the bots)
+                self._schedule_bots()
+        else:  # the bots answer at once: the table is drawn once, after them
+            self._narrate(events)
+            self._schedule_bots(drawn=False)
+
+    def _moved_on(self, before: int, exc: MoveTaken) -> None:
+        """A class table moved on before the learner's move arrived: nothing of theirs was
+        written; the table is drawn as it now is, and the learner is told so."""
+        self._last_change = time.monotonic()
+        self._caught_up(before)
+        self._say(exc.text(self._lang), "refusal")
 
     def _moved(self, events: tuple[Event, ...]) -> None:
         """After any move: did it end a round (or the game)? Then its summary is shown."""
@@ -257,7 +454,8 @@ class PlayTable(TableWidget):
         self._round_end = None
         self._say("", "info")
         self._render(())
-        self._schedule_bots()
+        if not self.shared:  # (at a class table, the background task moves the bots)
+            self._schedule_bots()
 
     def _req_share(self, _content: dict[str, Any]) -> None:
         if self._locked and not self.session.is_over:
@@ -494,19 +692,36 @@ class PlayTable(TableWidget):
         self.bot_delay = self._seconds(content, 0, 5000)
 
     # --- bots ----------------------------------------------------------------------------
-    def _schedule_bots(self) -> None:
-        """Let bots move until it is the human's turn; with a delay, one move at a time."""
-        self._repeat(self._bot_move, lambda: self.bot_delay)
+    def _schedule_bots(self, drawn: bool = True) -> None:
+        """Let bots move until it is the human's turn; with a delay, one move at a time (each
+        drawn); without, all at once, and the table is drawn once when they are done (or at
+        once if no bot moves and the position is not ``drawn`` yet)."""
+        if self.bot_delay > 0:
+            self._repeat(self._bot_move, lambda: self.bot_delay)
+            return
+        moved = not drawn
 
-    def _bot_move(self) -> bool:
-        """One bot move; False when it is not a bot's turn (or a replay or a round's end is shown)."""
+        def move() -> bool:
+            nonlocal moved
+            made = self._bot_move(draw=False)
+            moved = moved or made
+            return made
+
+        self._repeat(move, lambda: 0.0, done=lambda: self._render(()) if moved else None)
+
+    def _bot_move(self, draw: bool = True) -> bool:
+        """One bot move (logged; drawn unless ``draw`` is False); False when it is not a bot's
+        turn (or a replay or a round's end is shown)."""
         if self.replay_at is not None or self._paused:
             return False
         events = self.session.bot_move()
         if events is None:
             return False
         self._moved(events)
-        self._render(events)
+        if draw:
+            self._render(events)
+        else:
+            self._narrate(events)
         return True
 
     # --- drawing -------------------------------------------------------------------------
@@ -529,6 +744,9 @@ class PlayTable(TableWidget):
                 if summary.get("final"):  # the last line says who won, not only why it ended
                     view["prompt"] = summary["text"]
             if self._paused:  # nothing to play until "Next round"
+                # The header names the round that just ended (the game has dealt the next one).
+                ended = self.session.view(lang, step=self._round_end[0] - 1, teaching=teaching)
+                view["title"], view["subtitle"] = ended["title"], ended["subtitle"]
                 view["my_turn"] = False
                 view["prompt"] = tr("widgets.table.round_over_prompt", lang)
                 view["buttons"] = []
@@ -546,6 +764,8 @@ class PlayTable(TableWidget):
                 view["winnable"] = meter
         if not self.session.allow_undo:
             view["undo_off"] = True  # no Undo button (and a forged request is refused anyway)
+        if self.shared and step is None:
+            view["step"] = self.session.step_index  # a click says which view it was made on
         shown = self.session.events_at(step) if step is not None else (events or self.session.latest_events)
         view["last_move"] = " ".join(e.text(lang) for e in shown)
         self.deal = self._deal_code if self._deal_public else ""

@@ -2,9 +2,9 @@
 
 Every widget and dashboard that shows a problem to a learner turns the exception into words
 with :func:`problem_text`, in the page's language. Errors that carry a sentence of their own
-(an illegal move's rule, a teacher link's ``LinkError``) give it; a ``ConfigError`` is worded
-from its fields (the option's label, a short excerpt of the value, the allowed choices or
-range); anything else gets a plain sentence, and the details stay in the kernel's log. What a
+(an illegal move's rule, a teacher link's ``LinkError``, a class's refusal such as a taken seat)
+give it; a ``ConfigError`` is worded from its fields (the option's label, a short excerpt of
+the value, the allowed choices or range); anything else gets a plain sentence, and the details stay in the kernel's log. What a
 person typed is repeated at most as an :class:`~tablekit.i18n.Verbatim` excerpt (20
 characters); where the sentence goes into HTML, the caller escapes it.
 
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from tablekit.core.errors import ConfigError, IllegalActionError, InvalidActionError, RecordError
+from tablekit.core.errors import ClassroomError, ConfigError, IllegalActionError, InvalidActionError, RecordError
 from tablekit.i18n import Verbatim, tr
 from tablekit.widgets.labels import bot_label, choice_label, game_label, option_label, preset_label
 
@@ -89,8 +89,8 @@ def config_text(exc: ConfigError, lang: str) -> str:
 
 def problem_text(exc: BaseException, lang: str) -> str:
     """The sentence a page shows for ``exc`` in ``lang`` (see the module docstring)."""
-    if isinstance(exc, IllegalActionError):
-        return exc.text(lang)  # the rule's reason
+    if isinstance(exc, (IllegalActionError, ClassroomError)):
+        return exc.text(lang)  # the rule's reason; a class's refusal (a taken seat, a stale move)
     own = getattr(exc, "text", None)
     if isinstance(exc, ConfigError) and callable(own):  # a teacher link's LinkError has its sentence
         return str(own(lang))

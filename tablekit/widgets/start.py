@@ -1,8 +1,11 @@
 """The start page (``dashboards/start.ipynb``, which the server's root opens): the three
-dashboards, one line on each game, and a teacher's link builder with a QR code to project.
+dashboards, the class's join page (learners at one table from their own devices; the teacher's
+page is opened with the link ``python -m tablekit classroom teacher-link`` prints), one line on
+each game, and a teacher's link builder with a QR code to project.
 
 The link builder offers every parameter :data:`tablekit.widgets.links.PAGES` lists for the chosen
-page, so a parameter added there appears here too: the ones this module knows get a menu of
+page (but a learner's own class and key, ``links.PERSONAL``), so a parameter added there appears
+here too: the ones this module knows get a menu of
 their values (the games, the game's modes, player counts, bots and lessons), an on/off
 parameter gets On and Off (found by asking ``links.parse_setup``), anything else a text box.
 Every link is written and checked by ``links.setup_link``, the checks a learner's page makes,
@@ -94,13 +97,17 @@ def page_address(environ: Mapping[str, str] | None = None) -> str:
     path (``SCRIPT_NAME``). Read it after :func:`tablekit.widgets.links.query_string`: a
     preheated kernel learns them with the query. Without them, or with a value that is not a
     plain host name, port or path, :data:`DEFAULT_ADDRESS`. Voilà does not say whether the
-    page came over HTTPS: the link says ``https`` only for port 443.
+    page came over HTTPS: the link says ``https`` only for port 443. The static site's pages
+    give the kernel the same three (``tools/site/tablekit-site.js``; port 443 for https).
 
     >>> page_address({"SERVER_NAME": "class.example", "SERVER_PORT": "8866",
     ...               "SCRIPT_NAME": "/voila/render/start.ipynb"})
     'http://class.example:8866/voila/render/'
     >>> page_address({"SERVER_NAME": "x<script>", "SERVER_PORT": "8866", "SCRIPT_NAME": "/start.ipynb"})
     'http://127.0.0.1:8866/voila/render/'
+    >>> page_address({"SERVER_NAME": "school.example", "SERVER_PORT": "443",
+    ...               "SCRIPT_NAME": "/tablekit/voici/render/start.html"})
+    'https://school.example/tablekit/voici/render/'
     >>> page_address({})
     'http://127.0.0.1:8866/voila/render/'
     """
@@ -128,6 +135,33 @@ def qr_svg(url: str) -> str:
     svg: str = code.svg_inline(border=2, omitsize=True, svgclass="tk-qr", dark="#000", light="#fff",
                                title=url)
     return svg
+
+
+def player_counts(game: str, preset: str | None) -> list[int]:
+    """The numbers of players a mode of ``game`` can be dealt for.
+
+    >>> player_counts("narabe_runo", "basic")
+    [2, 3, 4]
+    """
+    low, high = spec(game).players_for(preset)
+    counts = []
+    for n in range(low, high + 1):
+        try:
+            make(game, preset=preset, players=n)
+        except ConfigError:
+            continue
+        counts.append(n)
+    return counts
+
+
+def params(page: str) -> list[str]:
+    """The parameters the link builder offers for ``page``: those of ``links.PAGES`` but a
+    learner's own class and key (``links.PERSONAL``), which only the join page writes.
+
+    >>> params("learn")
+    ['game', 'lesson', 'lang', 'lock']
+    """
+    return [name for name in links.PAGES[page] if name not in links.PERSONAL]
 
 
 def _query_lang(query: str) -> str | None:
@@ -162,9 +196,12 @@ class StartPage(widgets.VBox):
         self.lang_toggle = controls.ToggleButtons(options=[(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=lang,
                                                   style={"button_width": "72px"})
         self.pages = widgets.HTML()
+        self.classroom = widgets.HTML()
         self.games = widgets.HTML()
         self.builder_head = widgets.HTML()
-        self.page_choice = controls.ToggleButtons(options=[(p, p) for p in DASHBOARDS], value="play",
+        #: The dashboards this page offers: on the static site only those it has (links.SITE_PAGES).
+        self.dashboards = tuple(p for p in DASHBOARDS if p in links.SITE_PAGES) if links.on_static_site() else DASHBOARDS
+        self.page_choice = controls.ToggleButtons(options=[(p, p) for p in self.dashboards], value="play",
                                                   style={"button_width": "auto"})
         self.fields: dict[str, Any] = {}
         self.fields_box = widgets.Box()
@@ -179,7 +216,7 @@ class StartPage(widgets.VBox):
         self.add_class("tk-start")
         self.add_class("tk-dash")  # the dashboards' font (tablekit.widgets.fonts)
         self.children = [widgets.HTML(_CSS, layout=widgets.Layout(display="none")), FontLoader(), top, self.lead,
-                         self.pages, self.games, self.builder_head, self.page_choice, self.fields_box,
+                         self.pages, self.classroom, self.games, self.builder_head, self.page_choice, self.fields_box,
                          self.problem, result_box]
         for control in (self.lang_toggle, self.page_choice):
             control._tk_refused = self._refused
@@ -211,7 +248,7 @@ class StartPage(widgets.VBox):
         page = self.page_choice.value
         old = {name: control.value for name, control in self.fields.items()}
         self.fields = {}
-        for name in links.PAGES[page]:
+        for name in params(page):
             control: Any
             if name in ("game", "preset", "players", "bots", "lesson", "lang") or (
                     name != "lock" and self._is_flag(page, name)):
@@ -246,7 +283,7 @@ class StartPage(widgets.VBox):
             if game is not None:
                 menus["preset"] = [(preset_label(game, p, lang), p) for p in presets(game)]
                 preset = keep.get("preset") if keep.get("preset") in presets(game) else None
-                menus["players"] = [(str(n), n) for n in self._player_counts(game, preset)]
+                menus["players"] = [(str(n), n) for n in player_counts(game, preset)]
                 menus["bots"] = bot_options(bot_names(game), lang)
                 menus["lesson"] = [(f"{k + 1}. {tr(lesson.title, lang)}", lesson.id)
                                    for k, lesson in enumerate(spec(game).lessons)]
@@ -264,18 +301,6 @@ class StartPage(widgets.VBox):
                     control.value = keep[name]
         finally:
             self._filling = False
-
-    @staticmethod
-    def _player_counts(game: str, preset: str | None) -> list[int]:
-        low, high = spec(game).players_for(preset)
-        counts = []
-        for n in range(low, high + 1):
-            try:
-                make(game, preset=preset, players=n)
-            except ConfigError:
-                continue
-            counts.append(n)
-        return counts
 
     def _on_field(self, change: Mapping[str, Any]) -> None:
         if self._filling:
@@ -351,10 +376,17 @@ class StartPage(widgets.VBox):
         self.lead.value = f'<p>{html.escape(_s("lead", lang))}</p>'
         self.lang_toggle.tooltips = [tr("widgets.dash.language", lang)] * len(LANGUAGES)
         suffix = f"?lang={lang}"  # the dashboards open in the language of this page
-        cards = "".join(f'<a href="{page}.ipynb{suffix}" class="tk-start-to-{page}"><b>{html.escape(_s(f"page.{page}", lang))}</b>'
-                        f'{html.escape(_s(f"page_line.{page}", lang))}</a>' for page in DASHBOARDS)
+        cards = "".join(f'<a href="{links.page_file(page)}{suffix}" class="tk-start-to-{page}">'
+                        f'<b>{html.escape(_s(f"page.{page}", lang))}</b>'
+                        f'{html.escape(_s(f"page_line.{page}", lang))}</a>' for page in self.dashboards)
         self.pages.value = (f'<h2>{html.escape(_s("pages", lang))}</h2>'
                             f'<nav class="tk-start-pages">{cards}</nav>')
+        # The class's pages need the server's class store: the static site has none.
+        join = (f'<a href="{links.page_file("join")}{suffix}" class="tk-start-to-join">'
+                f'<b>{html.escape(_s("page.join", lang))}</b>{html.escape(_s("page_line.join", lang))}</a>')
+        self.classroom.value = "" if links.on_static_site() else (
+            f'<h2>{html.escape(_s("class", lang))}</h2><nav class="tk-start-pages">{join}</nav>'
+            f'<p class="tk-start-note">{html.escape(_s("teacher_note", lang))}</p>')
         lines = "".join(f'<li><b>{html.escape(game_label(g, lang))}</b>: {html.escape(_s(f"game.{g}", lang))}</li>'
                         for g in list_games() if has(f"widgets.start.game.{g}", lang))
         self.games.value = f'<h2>{html.escape(_s("games", lang))}</h2><ul class="tk-start-games">{lines}</ul>'
@@ -363,7 +395,7 @@ class StartPage(widgets.VBox):
         page = self.page_choice.value
         self._filling = True
         try:
-            self.page_choice.options = [(_s(f"page.{p}", lang), p) for p in DASHBOARDS]
+            self.page_choice.options = [(_s(f"page.{p}", lang), p) for p in self.dashboards]
             self.page_choice.value = page
         finally:
             self._filling = False
@@ -385,4 +417,5 @@ def start_page(lang: str = "en", query: str | None = None, environ: Mapping[str,
     return StartPage(lang=_query_lang(query) or lang, address=page_address(environ))
 
 
-__all__ = ["DASHBOARDS", "DEFAULT_ADDRESS", "StartPage", "page_address", "qr_svg", "start_page"]
+__all__ = ["DASHBOARDS", "DEFAULT_ADDRESS", "StartPage", "page_address", "params", "player_counts", "qr_svg",
+           "start_page"]

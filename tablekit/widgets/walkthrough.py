@@ -8,8 +8,9 @@ for the learner to make the move the lesson is about and gives nothing away: eve
 learner may try looks alike (each can be clicked: a legal one is played, another is explained)
 and none is marked, until a wrong choice (whose explanation names the answer) marks the answer
 as the target; "Show me" makes the move. The last step says what the lesson covered and offers
-the next lesson. Lessons are data (the game's ``SPEC.lessons``) that the tests replay, and the
-browser only sends requests that Python checks.
+the next lesson (``on_finish`` tells a listener: the learn page keeps it for the teacher).
+Lessons are data (the game's ``SPEC.lessons``) that the tests replay, and the browser only
+sends requests that Python checks.
 With ``locked=("lesson",)`` (a teacher's link) the lesson menu is disabled and a request for
 another lesson is refused.
 
@@ -122,7 +123,14 @@ class RuleWalkthrough(TableWidget):
         self.lessons = lessons_for(game)
         self.autoplay_delay = max(0.0, float(autoplay_delay))
         self.autoplaying = False
+        self._finish_listeners: list[Callable[[str, str], Any]] = []
         self.open_lesson(0)
+
+    def on_finish(self, callback: Callable[[str, str], Any]) -> None:
+        """Call ``callback(game, lesson_id)`` each time a lesson reaches its end (the step that
+        says what it covered), however the learner got there: Next, autoplay, their own moves or
+        "Show me" on its "your turn" steps. The learn page keeps it for the teacher."""
+        self._finish_listeners.append(callback)
 
     # --- navigation ----------------------------------------------------------------------
     def open_lesson(self, index: int) -> None:
@@ -174,6 +182,9 @@ class RuleWalkthrough(TableWidget):
         self._say(feedback, "hint" if feedback else "info")
         self._narrate(events)
         self._render()
+        if self._step() is None:
+            for listener in self._finish_listeners:
+                listener(self.game_name, self.current.id)
 
     # --- requests from the browser -------------------------------------------------------
     def _requests(self) -> dict[str, Handler]:

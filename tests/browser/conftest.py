@@ -6,10 +6,12 @@ Every test here is marked ``browser`` (``pytest -m "not browser"`` skips them). 
   repository root so ``voila.json`` applies (preheated kernels, culling, Voilà's cross-site
   request check on); stopped at the end. ``gallery_url`` (session): the same for
   ``tests/browser/gallery.ipynb`` alone (every zone kind, ``tablekit.widgets.gallery``);
+  ``fit_table_url`` (session) for ``tests/browser/fit_table.ipynb`` (``fit_harness.py``);
   ``query_probe_url`` (session) for ``tests/browser/query_probe.ipynb`` (what a teacher link
   gives the kernel).
   ``own_voila``: a server started for one test alone, with the test's own settings (shorter
-  timeouts, a lower memory ceiling).
+  timeouts, a lower memory ceiling) and environment. ``class_voila`` (session): a server for
+  ``dashboards/`` whose class store (``TABLEKIT_CLASS_DB``) is a new SQLite file: (URL, file).
   Unlike ``make dashboards`` it shows tracebacks (by default Voilà shows only "There was an
   error when executing cell [n]"), so a failing test prints the real error; its log is
   ``test-artifacts/voila.log``.
@@ -29,14 +31,12 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -44,10 +44,13 @@ import pytest
 from helpers_browser import (  # noqa: F401  (re-exported for tests)
     ARTIFACTS,
     INIT_SCRIPT,
+    LOOPBACK,
     ROOT,
     assert_no_error_text,
+    free_port,
     record_widget_messages,
     save_screenshot,
+    stop_server,
     widget_messages,
     widget_models,
 )
@@ -57,27 +60,19 @@ HERE = Path(__file__).resolve().parent
 GALLERY = HERE / "gallery.ipynb"
 TOY_TABLE = HERE / "toy_table.ipynb"
 QUERY_PROBE = HERE / "query_probe.ipynb"
+FIT_TABLE = HERE / "fit_table.ipynb"
 CHROMIUM = os.environ.get("TABLEKIT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-LOOPBACK = ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")
 START_TIMEOUT = 90.0  # seconds; preheating a kernel per dashboard slows the start
-STOP_TIMEOUT = 20.0  # Voilà shuts its kernels down on SIGTERM: 3-8 s
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if HERE in Path(item.path).resolve().parents:
             item.add_marker(pytest.mark.browser)
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def _log_tail(path: Path, lines: int = 40) -> str:
@@ -87,32 +82,28 @@ def _log_tail(path: Path, lines: int = 40) -> str:
         return "(no log)"
 
 
-def _stop(proc: subprocess.Popen[bytes]) -> None:
-    """SIGTERM the server's process group (Voilà then shuts its kernels down), SIGKILL if stuck.
+#: Variables a page's kernel reads as its visitor's request (Voilà's, the static site's): a
+#: server started by a test process that has them (another test set them) would hand them to
+#: every kernel, so every page would open with that request.
+REQUEST_VARIABLES = ("QUERY_STRING", "SCRIPT_NAME", "PATH_INFO", "SERVER_NAME", "SERVER_PORT", "SERVER_PROTOCOL",
+                     "SERVER_SOFTWARE", "TABLEKIT_SITE")
 
-    Kernels run in sessions of their own; if Voilà had to be killed they notice their parent is
-    gone (ipykernel polls JPY_PARENT_PID) and exit.
-    """
-    if proc.poll() is not None:
-        return
-    try:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=STOP_TIMEOUT)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
-    except ProcessLookupError:
-        pass
+
+def server_env() -> dict[str, str]:
+    """This process's environment without any visitor's request (``REQUEST_VARIABLES``, ``VOILA_*``)."""
+    return {name: value for name, value in os.environ.items()
+            if name not in REQUEST_VARIABLES and not name.startswith("VOILA_")}
 
 
 @contextlib.contextmanager
-def _voila(target: str, log_name: str, *settings: str) -> Iterator[str]:
+def _voila(target: str, log_name: str, *settings: str, env: Mapping[str, str] | None = None) -> Iterator[str]:
     """Serve ``target`` (a folder or one notebook, relative to the repository root) with Voilà
     on a free loopback port, from the repository root so ``voila.json`` applies (its cross-site
     request check included); ``settings``: more command-line settings (a test's shorter
-    timeouts). Yields the base URL (no trailing slash)."""
+    timeouts); ``env``: environment variables for the server and its kernels (the class
+    store's ``TABLEKIT_CLASS_DB``). Yields the base URL (no trailing slash)."""
     ARTIFACTS.mkdir(exist_ok=True)
-    port = _free_port()
+    port = free_port()
     log_path = ARTIFACTS / log_name
     url = f"http://127.0.0.1:{port}"
     with open(log_path, "wb") as log:
@@ -120,7 +111,7 @@ def _voila(target: str, log_name: str, *settings: str) -> Iterator[str]:
             [sys.executable, "-m", "voila", target, f"--port={port}", "--no-browser",
              "--Voila.ip=127.0.0.1", "--VoilaConfiguration.show_tracebacks=True", *settings],
             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-            start_new_session=True,
+            start_new_session=True, env={**server_env(), **(env or {})},
         )
         try:
             deadline = time.monotonic() + START_TIMEOUT
@@ -139,7 +130,7 @@ def _voila(target: str, log_name: str, *settings: str) -> Iterator[str]:
                 time.sleep(0.25)
             yield url
         finally:
-            _stop(proc)
+            stop_server(proc)
 
 
 @pytest.fixture(scope="session")
@@ -147,6 +138,16 @@ def voila_url() -> Iterator[str]:
     """Base URL (no trailing slash) of a Voilà server for ``dashboards/``."""
     with _voila("dashboards", "voila.log") as url:
         yield url
+
+
+@pytest.fixture(scope="session")
+def class_voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """A Voilà server for ``dashboards/`` whose class store is a new SQLite file (the server and
+    its kernels get ``TABLEKIT_CLASS_DB``): (base URL without a trailing slash, the file). Tests
+    open the same file with ``tablekit.classroom.ClassStore`` to set up classes as a teacher."""
+    db = tmp_path_factory.mktemp("classroom") / "class.sqlite"
+    with _voila("dashboards", "voila-class.log", env={"TABLEKIT_CLASS_DB": str(db)}) as url:
+        yield url, db
 
 
 @pytest.fixture(scope="session")
@@ -161,6 +162,15 @@ def toy_table_url() -> Iterator[str]:
 def gallery_url() -> Iterator[str]:
     """URL of the zone gallery page (``tests/browser/gallery.ipynb``, served alone by Voilà)."""
     with _voila(str(GALLERY.relative_to(ROOT)), "voila-gallery.log") as url:
+        yield url + "/"
+
+
+@pytest.fixture(scope="session")
+def fit_table_url() -> Iterator[str]:
+    """URL (with a trailing slash; add ``?query``) of ``tests/browser/fit_table.ipynb``, served
+    alone by Voilà: the real dashboards driven stop by stop by ``fit_harness.py`` (whole seeded
+    games of every preset, every lesson step) for the fit tests."""
+    with _voila(str(FIT_TABLE.relative_to(ROOT)), "voila-fit.log") as url:
         yield url + "/"
 
 
@@ -211,8 +221,9 @@ def page(page: Page) -> Page:
 
 @pytest.fixture
 def own_voila() -> Callable[..., contextlib.AbstractContextManager[str]]:
-    """``with own_voila(target, log_name, *settings) as url``: a Voilà server started for one test
-    alone (log: ``test-artifacts/<log_name>``), with more command-line settings (shorter
-    timeouts, a lower memory ceiling): for tests that watch every kernel of their server or wait
-    for kernels to end, so other tests' pages must not share it."""
+    """``with own_voila(target, log_name, *settings, env=None) as url``: a Voilà server started for
+    one test alone (log: ``test-artifacts/<log_name>``), with more command-line settings (shorter
+    timeouts, a lower memory ceiling) and environment variables: for tests that watch every
+    kernel of their server, wait for kernels to end or restart the server, so other tests'
+    pages must not share it."""
     return _voila

@@ -20,7 +20,11 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import re
+import signal
+import socket
+import subprocess
 import weakref
 from pathlib import Path
 from typing import Any
@@ -30,6 +34,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
+#: What a page may ask for: this machine's servers (everything else is aborted).
+LOOPBACK = ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")
+STOP_TIMEOUT = 20.0  # Voilà shuts its kernels down on SIGTERM: 3-8 s
 
 # Stderr and error outputs of a cell are both rendered with this mime type in Voilà's lab template.
 STDERR_OUTPUT = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
@@ -179,6 +186,33 @@ def record_widget_messages(page: Page) -> None:
     page.on("websocket", on_websocket)
 
 
+_SENT: weakref.WeakKeyDictionary[Page, list[str | bytes]] = weakref.WeakKeyDictionary()
+
+
+def record_sent_requests(page: Page) -> None:
+    """Start recording what ``page`` sends its kernel (call before ``page.goto``)."""
+    frames = _SENT.setdefault(page, [])
+
+    def on_websocket(ws: WebSocket) -> None:
+        if "/api/kernels/" in ws.url:
+            ws.on("framesent", lambda payload: frames.append(payload))
+
+    page.on("websocket", on_websocket)
+
+
+def sent_requests(page: Page) -> list[Any]:
+    """Every custom message the page's widgets sent to Python (a table's requests such as
+    ``{"type": "speed", "ms": 0}``), in order, since ``record_sent_requests``."""
+    page.wait_for_timeout(0)
+    found = []
+    for payload in _SENT.get(page, []):
+        message = _decode_frame(payload)
+        data = (message or {}).get("content", {}).get("data", {})
+        if (message or {}).get("header", {}).get("msg_type") == "comm_msg" and data.get("method") == "custom":
+            found.append(data.get("content"))
+    return found
+
+
 def widget_messages(page: Page) -> list[dict[str, Any]]:
     """Every widget state the page received from the kernel, one item per model per message.
 
@@ -211,6 +245,32 @@ def widget_messages(page: Page) -> list[dict[str, Any]]:
             items.append({"model_id": content["comm_id"], "method": data.get("method"),
                           "state": data["state"], "buffers": buffers})
     return items
+
+
+def free_port() -> int:
+    """A free TCP port on the loopback interface."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    """SIGTERM a server's process group (Voilà then shuts its kernels down), SIGKILL if stuck.
+
+    Kernels run in sessions of their own; if Voilà had to be killed they notice their parent is
+    gone (ipykernel polls JPY_PARENT_PID) and exit.
+    """
+    if proc.poll() is not None:
+        return
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=STOP_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+    except ProcessLookupError:
+        pass
 
 
 def save_screenshot(page: Page, name: str) -> Path:

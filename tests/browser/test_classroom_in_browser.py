@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 import pytest
-from helpers_browser import assert_no_error_text, save_screenshot, widget_messages
+from helpers_browser import assert_no_error_text, record_sent_requests, save_screenshot, sent_requests, widget_messages
 from playwright.sync_api import Page, expect
 from tk_page import (
     LOAD_TIMEOUT,
@@ -21,6 +21,7 @@ from tk_page import (
     STEP_TIMEOUT,
     TABLE,
     board_html,
+    bots_at_full_speed,
     hidden_card_leaks,
     next_round,
     open_dashboard,
@@ -77,7 +78,7 @@ def outside_viewport(page: Page, selectors: dict[str, str]) -> list[str]:
 
 def _fast(page: Page) -> None:
     expect(page.locator(f"{TABLE} .tk-speed")).to_be_visible(timeout=STEP_TIMEOUT)
-    set_range(page, f"{TABLE} .tk-speed", 0)
+    bots_at_full_speed(page)
 
 
 def _open_link(page: Page, voila_url: str, query: str) -> None:
@@ -159,6 +160,13 @@ def test_the_end_of_a_round_is_in_view_with_every_hand(page: Page, voila_url: st
     expect(summary.locator(".tk-standings tr")).to_have_count(7)
     expect(summary.locator(".tk-summary-text")).to_contain_text("Player")
     expect(page.locator(MY_PLAYABLE)).to_have_count(0)  # nothing to play until Next round
+    # Every hand shows in the panel itself: nothing in it scrolls on its own.
+    scrolling = summary.evaluate(
+        """(panel) => [panel, ...panel.querySelectorAll('*')].filter((el) => {
+             const style = getComputedStyle(el);
+             return /auto|scroll|hidden/.test(style.overflowY) && el.scrollHeight > el.clientHeight + 1;
+           }).map((el) => el.className)""")
+    assert scrolling == [], scrolling
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(150)
@@ -295,3 +303,22 @@ def test_the_leak_checker_catches_open_hands_during_a_game(page: Page, voila_url
     leaks = hidden_card_leaks(widget_messages(page))
     assert any("shows" in p for p in leaks), leaks
     assert any("not public" in p for p in leaks), leaks
+
+
+def test_bot_speed_right_is_faster(page: Page, voila_url: str) -> None:
+    """The bots' speed slider reads as a speed: at its right end the table asks Python for no wait
+    between bot moves, at its left end for the longest wait, and in between for less the
+    further right."""
+    record_sent_requests(page)
+    open_dashboard(page, voila_url, "play")
+    slider = page.locator(f"{TABLE} .tk-speed")
+    expect(slider).to_be_visible(timeout=STEP_TIMEOUT)
+    low, high = int(slider.get_attribute("min") or 0), int(slider.get_attribute("max") or 0)
+    waits = []
+    for value in (high, (low + high) // 2, low):
+        set_range(page, f"{TABLE} .tk-speed", value)
+        page.wait_for_timeout(200)
+        speeds = [r for r in sent_requests(page) if isinstance(r, dict) and r.get("type") == "speed"]
+        assert len(speeds) == len(waits) + 1, speeds
+        waits.append(speeds[-1]["ms"])
+    assert waits[0] == 0 and waits[0] < waits[1] < waits[2], waits

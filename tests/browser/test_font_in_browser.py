@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from helpers_browser import assert_no_error_text, save_screenshot
 from playwright.sync_api import Page, expect
-from tk_page import STEP_TIMEOUT, TABLE, open_dashboard
+from tk_page import STEP_TIMEOUT, TABLE, bots_at_full_speed, open_dashboard
 
 from tablekit.i18n import tr
 from tablekit.widgets.fonts import FONT_FAMILY
@@ -157,8 +157,7 @@ def test_every_japanese_text_of_a_round_end_names_tablekit_jp(page: Page, voila_
     """Page One's end of round in Japanese: the summary, the worked scores, the standings."""
     page.goto(f"{voila_url}/voila/render/play.ipynb?game=page_one&preset=classic&players=2&lang=ja")
     expect(page.locator(TABLE)).to_have_attribute("lang", "ja", timeout=60_000)
-    page.locator(f"{TABLE} .tk-speed").evaluate(
-        "(s) => { s.value = '0'; s.dispatchEvent(new Event('change', {bubbles: true})); }")
+    bots_at_full_speed(page)
     moves = f"{TABLE} .tk-hand.tk-mine .tk-card.tk-playable, {TABLE} .tk-action-button"
     for _ in range(300):
         if page.locator(f"{TABLE} .tk-summary").count():

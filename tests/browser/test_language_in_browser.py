@@ -8,7 +8,7 @@ import re
 import pytest
 from helpers_browser import assert_no_error_text, save_screenshot
 from playwright.sync_api import Locator, Page, expect
-from tk_page import MY_PLAYABLE, STEP_TIMEOUT, TABLE, board_html, open_dashboard, set_range, wait_for_my_turn
+from tk_page import MY_PLAYABLE, STEP_TIMEOUT, TABLE, board_html, bots_at_full_speed, open_dashboard, wait_for_my_turn
 
 from tablekit.i18n import tr
 
@@ -38,7 +38,7 @@ def test_one_language_switch_for_the_whole_page_and_its_log(page: Page, voila_ur
     expect(page.get_by_role("button", name=tr("widgets.dash.deal", "ja"))).to_be_visible()
 
     # A move in Japanese: the log speaks Japanese too.
-    set_range(page, f"{TABLE} .tk-speed", 0)
+    bots_at_full_speed(page)
     board = board_html(page)
     code = page.locator(MY_PLAYABLE).first.get_attribute("data-code")
     page.locator(MY_PLAYABLE).first.click()

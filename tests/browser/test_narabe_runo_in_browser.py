@@ -7,6 +7,7 @@ the draw pile, the face-down scoring cards, captured cards) reaches the browser 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -121,9 +122,9 @@ def test_the_board_fits_a_laptop_screen_and_names_its_cells(page: Page, voila_ur
     box = grid.bounding_box()
     zone = page.locator(f'{TABLE} [data-zone="board"]').bounding_box()
     assert box and zone and box["width"] <= zone["width"] + 1, (box, zone)
-    # Thirteen rows of cells, zoomed so that the whole board takes at most 60% of the window's
-    # height: the hand below it stays in reach.
-    assert box["height"] <= 0.6 * 800 + 2, box
+    # Thirteen rows of cells (and a row of column names), zoomed so that the whole board takes
+    # at most 60% of the window's height: the hand stays in reach.
+    assert box["height"] <= 0.6 * 800 + 30, box
     labels = page.locator(f"{TABLE} .tk-grid .tk-cell:not(.tk-void)").evaluate_all(
         "(els) => els.map((e) => e.getAttribute('aria-label'))")
     assert labels and all(labels), "every cell of the area has a label"
@@ -131,5 +132,25 @@ def test_the_board_fits_a_laptop_screen_and_names_its_cells(page: Page, voila_ur
     assert any(label.startswith("Start card") for label in labels)
     svg = page.locator(f"{TABLE} .tk-grid .tk-sign-start svg, {TABLE} .tk-grid .tk-sign-anchor svg").first.inner_html()
     assert any(f">{letter}<" in svg for letter in "RYGB"), "the start card prints its colour's letter"
+    # Column names along the top and row names down the side, as prompts and buttons name cells
+    # ("(-2,0)"): each named cell sits under its column's name and beside its row's name.
+    xs = page.locator(f"{TABLE} .tk-grid .tk-axis-x").all_inner_texts()
+    ys = page.locator(f"{TABLE} .tk-grid .tk-axis-y").all_inner_texts()
+    assert xs == [str(x) for x in range(-6, 7)] and ys == [str(y) for y in range(-6, 7)], (xs, ys)
+    named = page.locator(f"{TABLE} .tk-grid .tk-cell:not(.tk-void)").evaluate_all(
+        """(els) => els.map((e) => { const r = e.getBoundingClientRect();
+             return [e.getAttribute('aria-label'), r.left + r.width / 2, r.top + r.height / 2, r.width, r.height]; })""")
+    axis = page.locator(f"{TABLE} .tk-grid .tk-axis").evaluate_all(
+        """(els) => els.map((e) => { const r = e.getBoundingClientRect();
+             return [e.classList.contains('tk-axis-x') ? 'x' : 'y', e.textContent, r.left + r.width / 2, r.top + r.height / 2]; })""")
+    centre = {(kind, text): (x, y) for kind, text, x, y in axis}
+    checked = 0
+    for label, x, y, width, height in named:
+        found = re.search(r"\((-?\d+),(-?\d+)\)", label)
+        if found:
+            assert abs(centre[("x", found[1])][0] - x) < width / 2, (label, found[1])
+            assert abs(centre[("y", found[2])][1] - y) < height / 2, (label, found[2])
+            checked += 1
+    assert checked > 100, checked
     save_screenshot(page, "narabe-runo-large-board")
     assert_no_error_text(page)

@@ -8,24 +8,14 @@ delay is set to 0 from the speed slider. A round is ~10-40 of my moves.
 from __future__ import annotations
 
 import re
-import time
 from typing import Any, Iterable
 
 import pytest
 from helpers_browser import assert_no_error_text, save_screenshot, widget_messages
 from playwright.sync_api import Page, expect
 from tk_page import (
-    LOAD_TIMEOUT,
-    MY_BLOCKED,
-    MY_PLAYABLE,
-    STEP_TIMEOUT,
-    TABLE,
-    board_html,
-    open_dashboard,
+    LOAD_TIMEOUT, MY_PLAYABLE, STEP_TIMEOUT, TABLE, bots_at_full_speed, open_dashboard, play_page_one_round,
     play_table_views,
-    recent_views,
-    set_range,
-    wait_for_my_turn,
 )
 
 from tablekit.i18n import tr
@@ -35,7 +25,6 @@ pytestmark = pytest.mark.browser
 
 MAX_CLICKS = 300
 ROUND_BUDGET = 120.0  # seconds
-MOVE = f"{MY_PLAYABLE}, {TABLE} .tk-action-button"  # what I can click on my turn
 CARD = r"(?:[A2-9TJQK][SHDC]|JK)"
 # A Page One card or play code: "7H", "8S:H!", "KC+KH"; the cards it names are group 1.
 PLAY_CODE = re.compile(rf"^({CARD}(?:\+{CARD})*)(?::[SHDC])?!?$")
@@ -102,53 +91,16 @@ def _choose_page_one(page: Page) -> None:
     expect(page.locator(f"{TABLE} .tk-deal-code")).to_have_count(0)  # the code stays hidden during play
 
 
-def _one_move(page: Page) -> str:
-    """Click a move on a settled view of my turn; returns the code sent."""
-    card = page.locator(MY_PLAYABLE).first
-    if card.count():
-        code = card.get_attribute("data-code") or ""
-        card.click()
-        choice = page.locator(f"{TABLE} .tk-choice-button")
-        if choice.count():  # an Eight's suit, a call, several cards: decided after the click
-            code = choice.first.get_attribute("data-code") or ""
-            choice.first.click()
-            assert page.locator(f"{TABLE} .tk-choice-button").count() == 0, "choices outlive the pick"
-        return code
-    move = page.locator(f"{TABLE} .tk-action-button").first
-    text = move.inner_text()
-    move.click()
-    return text
-
-
 def test_a_round_of_page_one_by_clicking_keeps_other_hands_hidden(page: Page, voila_url: str) -> None:
     open_dashboard(page, voila_url, "play")
     expect(page.locator(TABLE)).to_be_visible(timeout=LOAD_TIMEOUT)
-    set_range(page, f"{TABLE} .tk-speed", 0)
+    bots_at_full_speed(page)
     _choose_page_one(page)
     expect(page.locator(f"{TABLE} .tk-counter[data-zone='stock']")).to_be_visible()
     expect(page.locator(f"{TABLE} .tk-counter[data-zone='suit']")).to_contain_text(re.compile("[♠♥♦♣] [a-z]+"))
     expect(page.locator(f"{TABLE} .tk-counter[data-zone='direction']")).to_contain_text("clockwise")
 
-    clicks, sent, refusal = 0, "", ""
-    deadline = time.monotonic() + ROUND_BUDGET
-    state = wait_for_my_turn(page, None, playable=MOVE)
-    while state == "turn":
-        assert clicks < MAX_CLICKS, f"no end after {clicks} moves"
-        assert time.monotonic() < deadline, f"round not over after {ROUND_BUDGET:.0f} s ({clicks} moves)"
-        if not refusal and page.locator(MY_BLOCKED).count():
-            before = board_html(page)
-            page.locator(MY_BLOCKED).first.click()
-            message = page.locator(f"{TABLE} .tk-message")
-            expect(message).to_have_class("tk-message tk-msg-refusal", timeout=STEP_TIMEOUT)
-            refusal = message.inner_text().strip()
-            assert refusal and board_html(page) == before
-        board = board_html(page)
-        try:
-            sent = _one_move(page)
-            clicks += 1
-            state = wait_for_my_turn(page, board, playable=MOVE)
-        except Exception as exc:
-            raise AssertionError(f"move {clicks + 1} ({sent}): {exc}\nlast views:\n{recent_views(page)}") from exc
+    clicks, _refusal = play_page_one_round(page, ROUND_BUDGET, MAX_CLICKS)
 
     # The end of the round: who won and why, every hand face up with its score worked out card by
     # card, the standings, Play again, and the deal code now that the round is played out.

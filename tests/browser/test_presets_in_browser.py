@@ -21,6 +21,7 @@ from tk_page import (
     STEP_TIMEOUT,
     TABLE,
     assert_log_is_current,
+    bots_at_full_speed,
     choose_preset,
     hidden_card_leaks,
     open_dashboard,
@@ -28,7 +29,6 @@ from tk_page import (
     play_until_over,
     press_deal,
     set_players,
-    set_range,
 )
 
 from tablekit.i18n import tr
@@ -44,7 +44,7 @@ def _fast_play_page(page: Page, voila_url: str) -> None:
     """The play dashboard (Basic is dealt on load) with the bots' delay set to 0 ms."""
     open_dashboard(page, voila_url, "play")
     expect(page.locator(MY_PLAYABLE).first).to_be_visible(timeout=STEP_TIMEOUT)
-    set_range(page, f"{TABLE} .tk-speed", 0)
+    bots_at_full_speed(page)
 
 
 def _mode_title(mode: str) -> str:

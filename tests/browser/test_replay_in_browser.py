@@ -21,6 +21,7 @@ from tk_page import (
     STEP_TIMEOUT,
     TABLE,
     board_html,
+    bots_at_full_speed,
     hidden_card_leaks,
     my_hand_keys,
     open_dashboard,
@@ -58,7 +59,7 @@ def _press(page: Page, name: str, step: int, total: int) -> None:
 def test_replay_a_finished_match_step_by_step(page: Page, voila_url: str) -> None:
     open_dashboard(page, voila_url, "play")
     expect(page.locator(MY_PLAYABLE).first).to_be_visible(timeout=STEP_TIMEOUT)
-    set_range(page, f"{TABLE} .tk-speed", 0)
+    bots_at_full_speed(page)
     type_deal_code(page, SHORT_MATCH)
     expect(page.locator(f"{TABLE} .tk-deal-code")).to_have_text(SHORT_MATCH, timeout=STEP_TIMEOUT)
     clicks = play_until_over(page, last=True, max_clicks=200, budget=60)
@@ -131,7 +132,7 @@ def _marks(page: Page) -> list[int]:
 def test_the_replay_scrubber_slider_rounds_and_keys(page: Page, voila_url: str) -> None:
     open_dashboard(page, voila_url, "play")
     expect(page.locator(MY_PLAYABLE).first).to_be_visible(timeout=STEP_TIMEOUT)
-    set_range(page, f"{TABLE} .tk-speed", 0)
+    bots_at_full_speed(page)
     type_deal_code(page, SHORT_MATCH)
     play_until_over(page, last=True, max_clicks=200, budget=60)
     page.locator(f"{TABLE} .tk-summary .tk-replay-button").click()

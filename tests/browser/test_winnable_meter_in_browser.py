@@ -18,11 +18,11 @@ from tk_page import (
     STEP_TIMEOUT,
     TABLE,
     board_html,
+    bots_at_full_speed,
     hidden_card_leaks,
     open_dashboard,
     play_first_playable,
     play_table_views,
-    set_range,
     type_deal_code,
 )
 
@@ -40,7 +40,7 @@ def _meters(page: Page) -> list[dict[str, object]]:
 
 def test_meter_updates_and_shows_a_card(page: Page, voila_url: str) -> None:
     open_dashboard(page, voila_url, "play")
-    set_range(page, f"{TABLE} .tk-speed", 0)
+    bots_at_full_speed(page)
     type_deal_code(page, DEAL)
     meter = page.locator(METER)
     expect(meter).to_be_visible(timeout=STEP_TIMEOUT)

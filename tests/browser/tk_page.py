@@ -53,6 +53,14 @@ def set_range(page: Page, selector: str, value: int) -> None:
     )
 
 
+def bots_at_full_speed(page: Page) -> None:
+    """Drag the table's speed slider to its right end: the bots move at once (a wait of 0 ms)."""
+    page.locator(f"{TABLE} .tk-speed").evaluate(
+        """(s) => { s.value = s.max;
+                     s.dispatchEvent(new Event("input", {bubbles: true}));
+                     s.dispatchEvent(new Event("change", {bubbles: true})); }""")
+
+
 def board_html(page: Page) -> str:
     """The board (field, counters, hands): drawn from the view-model only, so it changes exactly
     when Python sends a new view (other redraws, e.g. for the log, rebuild the same HTML)."""
@@ -108,6 +116,58 @@ def play_first_playable(page: Page, playable: str = MY_PLAYABLE, last: bool = Fa
         assert page.locator(f"{TABLE} .tk-target-button").count() == 0, "target buttons outlive the choice"
         return f"S{seat}"
     return code
+
+
+# What I can click on my turn at American Page One: a card, or a move button (draw, pass, ...).
+PAGE_ONE_MOVE = f"{MY_PLAYABLE}, {TABLE} .tk-action-button"
+
+
+def page_one_move(page: Page) -> str:
+    """Click a Page One move on a settled view of my turn (a card, then the choice it asks for:
+    an Eight's suit, a call, several cards; else the first move button); returns the code sent
+    (a button's label)."""
+    card = page.locator(MY_PLAYABLE).first
+    if card.count():
+        code = card.get_attribute("data-code") or ""
+        card.click()
+        choice = page.locator(f"{TABLE} .tk-choice-button")
+        if choice.count():  # an Eight's suit, a call, several cards: decided after the click
+            code = choice.first.get_attribute("data-code") or ""
+            choice.first.click()
+            assert page.locator(f"{TABLE} .tk-choice-button").count() == 0, "choices outlive the pick"
+        return code
+    move = page.locator(f"{TABLE} .tk-action-button").first
+    text = move.inner_text()
+    move.click()
+    return text
+
+
+def play_page_one_round(page: Page, budget: float, max_clicks: int) -> tuple[int, str]:
+    """Play my seat of a Page One round to its end by clicking (``page_one_move`` on each of my
+    turns), within ``budget`` seconds and ``max_clicks`` moves. Once, on a turn with a card that
+    cannot be played, click it first: the page must refuse it with a reason and change nothing.
+    Returns the number of moves made and that refusal's text ("" if no card was ever blocked)."""
+    clicks, sent, refusal = 0, "", ""
+    deadline = time.monotonic() + budget
+    state = wait_for_my_turn(page, None, playable=PAGE_ONE_MOVE)
+    while state == "turn":
+        assert clicks < max_clicks, f"no end after {clicks} moves"
+        assert time.monotonic() < deadline, f"round not over after {budget:.0f} s ({clicks} moves)"
+        if not refusal and page.locator(MY_BLOCKED).count():  # a card that cannot be played says why
+            before = board_html(page)
+            page.locator(MY_BLOCKED).first.click()
+            message = page.locator(f"{TABLE} .tk-message")
+            expect(message).to_have_class("tk-message tk-msg-refusal", timeout=STEP_TIMEOUT)
+            refusal = message.inner_text().strip()
+            assert refusal and board_html(page) == before
+        board = board_html(page)
+        try:
+            sent = page_one_move(page)
+            clicks += 1
+            state = wait_for_my_turn(page, board, playable=PAGE_ONE_MOVE)
+        except Exception as exc:
+            raise AssertionError(f"move {clicks + 1} ({sent}): {exc}\nlast views:\n{recent_views(page)}") from exc
+    return clicks, refusal
 
 
 def deal_code_shown(page: Page) -> str:
@@ -389,11 +449,10 @@ def finish_every_lesson(page: Page, voila_url: str, game: str, lessons: Sequence
 # --- the play dashboard by mouse and keyboard ---------------------------------------------------
 def open_play(page: Page, voila_url: str, query: str, title: str) -> None:
     """Open the play dashboard from a teacher's link (``query``), wait for the table titled
-    ``title`` (an i18n code), and set the bots' speed to 0."""
+    ``title`` (an i18n code), and let the bots move at once."""
     page.goto(f"{voila_url}/voila/render/play.ipynb?{query}")
     expect(page.locator(f"{TABLE} .tk-title")).to_contain_text(tr(title, "en"), timeout=LOAD_TIMEOUT)
-    page.locator(f"{TABLE} .tk-speed").evaluate(
-        "(s) => { s.value = '0'; s.dispatchEvent(new Event('change', {bubbles: true})); }")
+    bots_at_full_speed(page)
 
 
 def press(target: Locator, keyboard: bool) -> None:
@@ -407,7 +466,7 @@ def press(target: Locator, keyboard: bool) -> None:
 
 def open_fast_play(page: Page, voila_url: str) -> None:
     """Open the play dashboard as a visitor does (its default deal), wait until a card of mine
-    can be played, and set the bots' delay to 0."""
+    can be played, and let the bots move at once."""
     open_dashboard(page, voila_url, "play")
     expect(page.locator(MY_PLAYABLE).first).to_be_visible(timeout=LOAD_TIMEOUT)
-    set_range(page, f"{TABLE} .tk-speed", 0)
+    bots_at_full_speed(page)

@@ -159,8 +159,11 @@ def _board(game: NarabeRuno, obs: Mapping[str, Any], frame: Frame, lang: str, ov
         put((x, y), data, "score", tr(f"{V}.cell_score", lang, cell=cell_text((x, y))))
     left = len(obs["scoring_cells"])
     label = tr(f"{V}.board", lang, left=left)
-    return grid_zone("board", label, frame.width, frame.height, cells.values(), origin=frame.at((0, 0)),
-                     note=tr(f"{V}.legend", lang))
+    # The columns and rows are named as cells are in prompts and buttons: "(x,y)", start at (0,0).
+    x_labels = [str(frame.min_x + gx) for gx in range(frame.width)]
+    y_labels = [str(frame.min_y + gy) for gy in range(frame.height)]
+    return grid_zone("board", label, frame.width, frame.height, cells.values(), x_labels=x_labels, y_labels=y_labels,
+                     origin=frame.at((0, 0)), note=f"{tr(f'{V}.legend', lang)} · {tr(f'{V}.axes', lang)}")
 
 
 def _prompt(t: Any, lang: str) -> str:

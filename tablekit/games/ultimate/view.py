@@ -269,8 +269,10 @@ def _tricks(t: TableView, lang: str, four_colour: bool) -> list[dict[str, Any]]:
         plays = [(e["player"], t.static_card(card_face(e["card"], lang, four_colour), f"last-{e['card']}",
                                              "last" if e["card"] == newest and not obs["trick"] else None))
                  for e in last]
+        # (A reminder beside the trick being played: small, when one is being played.)
         zones.append(trick_zone("last-trick", tr(f"{V}.last_trick", lang), n, plays, lang,
-                                leader=last[0]["player"], winner=obs["last_winner"], trump=trump))
+                                leader=last[0]["player"], winner=obs["last_winner"], trump=trump,
+                                **({"size": "small"} if obs["phase"] == "play" else {})))
     return zones
 
 

@@ -70,6 +70,14 @@ function viewSvgs(view) {
 // meaning each; the stylesheet gives each its own frame and corner badge.
 const MARKS = ["hint", "target", "last", "received"];
 
+// A card's width in card heights (the SVG pictures are 60 x 84).
+const CARD_W = 60 / 84;
+
+// The speed sliders' ranges: the wait between moves (ms) goes from `min` (the slider at its right
+// end) to `max` (at its left end).
+const BOT_WAIT = { min: 0, max: 2000, step: 100 };
+const LESSON_WAIT = { min: 500, max: 6000, step: 250 };
+
 const sameAt = (a, b) => (Array.isArray(a) || Array.isArray(b)
   ? Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => v === b[i])
   : a === b);
@@ -81,13 +89,34 @@ function render({ model, el: host }) {
   // a button of the choose bar; one that names a zone is also marked and clickable there.
   let choosing = null;
   let focusKey = null;
-  // The speed sliders are redrawn when their part changes: keep the value the learner chose.
-  let botSpeed = 600;
-  let lessonSpeed = 2500;
+  // The speed sliders are redrawn when their part changes: keep the wait the learner chose (ms).
+  let botWait = 600;
+  let lessonWait = 2500;
 
-  const send = (msg) => model.send(msg);
+  // A move at a class table says which view it was made on (its move number): a click on a view
+  // the table has already left is refused in Python ("the table moved on"), never played.
+  const send = (msg) => {
+    const step = (model.get("view") || {}).step;
+    model.send(msg.type === "play" && typeof step === "number" ? { ...msg, at: step } : msg);
+  };
+  // A class table: "player" (a learner's page) or "spectator" (the teacher's); "" otherwise.
+  const shared = () => model.get("shared") || "";
   const L = (k) => (model.get("labels") || {})[k] || DEFAULT_LABELS[k] || k;
   const seatName = (seat) => L("player").replace("{n}", String(seat + 1));
+
+  // A speed slider: right is faster. Its value is a speed (the longest wait minus the wait), and
+  // it sends Python the wait between moves in ms.
+  const speedSlider = (range, wait, keep) => {
+    const top = range.min + range.max;
+    const speed = el("input", { type: "range", min: range.min, max: range.max, step: range.step, value: top - wait,
+                                class: "tk-speed", "aria-label": L("speed") });
+    speed.addEventListener("change", () => {
+      const ms = top - Number(speed.value);
+      keep(ms);
+      send({ type: "speed", ms });
+    });
+    return el("label", {}, [el("span", { text: L("speed") + " " }), speed]);
+  };
 
   const button = (label, msg, cls, disabled) => {
     const b = el("button", { class: "tk-control " + (cls || ""), text: label, disabled: !!disabled });
@@ -122,11 +151,13 @@ function render({ model, el: host }) {
   // --- parts of the table (each rebuilt only when what it shows changed) ---------------------
   // Layout: a main column (what to do now, the table, my cards) beside a side column (the other
   // players, the log); one column on a narrow screen. What a learner must see without scrolling
-  // (prompt, last move, my hand, the log's newest lines, the end of a round) comes first.
+  // comes first: the prompt with Hint and Undo beside it, the last move, then the table. On a
+  // wide screen the table zooms (see `fit`) until the learner's cards are in view too.
   const parts = {};
   const LAYOUT = {
     top: ["header", "top"],
-    main: ["prompt", "last", "meter", "message", "summary", "choose", "moves", "board", "controls"],
+    // (The choice bar is drawn inside the board: see drawBoard.)
+    main: [["prompt", "assist"], "last", "meter", "message", "summary", "moves", "choose", "board", "controls"],
     side: ["legend", "opponents", "log", "common"],
     end: ["live"],
   };
@@ -139,10 +170,15 @@ function render({ model, el: host }) {
   root.appendChild(columns.top);
   root.appendChild(el("div", { class: "tk-layout" }, [columns.main, columns.side]));
   root.appendChild(columns.end);
-  for (const [column, names] of Object.entries(LAYOUT)) {
-    for (const name of names) {
-      parts[name] = { node: el("div", { class: `tk-part tk-part-${name}` }), sig: undefined };
-      columns[column].appendChild(parts[name].node);
+  for (const [column, entries] of Object.entries(LAYOUT)) {
+    for (const entry of entries) {
+      // (A list of parts shares one row: the prompt and the buttons that help with it.)
+      const row = Array.isArray(entry) ? el("div", { class: "tk-row-parts tk-turn" }) : columns[column];
+      for (const name of Array.isArray(entry) ? entry : [entry]) {
+        parts[name] = { node: el("div", { class: `tk-part tk-part-${name}` }), sig: undefined };
+        row.appendChild(parts[name].node);
+      }
+      if (row !== columns[column]) columns[column].appendChild(row);
     }
   }
   const setPart = (name, sig, build) => {
@@ -157,10 +193,24 @@ function render({ model, el: host }) {
   const locked = (what) => (model.get("locked") || []).includes(what);
   const fullChrome = () => model.get("chrome") !== "bar";
 
+  // Hint and Undo sit beside the prompt: help with the decision the prompt asks for (the
+  // teacher watching a class table moves nothing: neither).
+  function assistControls(view) {
+    if (shared() === "spectator") return null;
+    return el("div", { class: "tk-controls tk-assist" }, [
+      button(L("hint"), { type: "hint" }, "tk-hint-button"),
+      view.undo_off ? null : button(L("undo"), { type: "undo" }, "tk-undo-button"),
+    ]);
+  }
+
   function tableControls(view) {
     const controls = el("div", { class: "tk-controls" });
-    controls.appendChild(button(L("hint"), { type: "hint" }, "tk-hint-button"));
-    if (!view.undo_off) controls.appendChild(button(L("undo"), { type: "undo" }, "tk-undo-button"));
+    if (shared()) {
+      // A class table's game is the class's: no new deal, deal code, Share or open hands. The
+      // speed is how soon this page moves the bots (the quickest page at the table moves them).
+      if (shared() === "player") controls.appendChild(speedSlider(BOT_WAIT, botWait, (ms) => { botWait = ms; }));
+      return controls;
+    }
     if (fullChrome()) {
       // In a notebook the table deals by itself; on a dashboard the control bar does.
       const dealInput = el("input", { class: "tk-deal-input", "aria-label": L("deal_code"),
@@ -178,10 +228,7 @@ function render({ model, el: host }) {
       teach.addEventListener("change", () => send({ type: "teaching", on: teach.checked }));
       controls.appendChild(el("label", {}, [teach, el("span", { text: " " + L("teaching") })]));
     }
-    const speed = el("input", { type: "range", min: 0, max: 2000, step: 100, value: botSpeed,
-                                class: "tk-speed", "aria-label": L("speed") });
-    speed.addEventListener("change", () => { botSpeed = Number(speed.value); send({ type: "speed", ms: botSpeed }); });
-    controls.appendChild(el("label", {}, [el("span", { text: L("speed") + " " }), speed]));
+    controls.appendChild(speedSlider(BOT_WAIT, botWait, (ms) => { botWait = ms; }));
     return controls;
   }
 
@@ -319,10 +366,7 @@ function render({ model, el: host }) {
       lesson.finished && lesson.next_lesson !== null && lesson.next_lesson !== undefined && !locked("lesson")
         ? button(L("next_lesson"), { type: "lesson", index: lesson.next_lesson }, "tk-next-lesson tk-primary") : null,
     ]);
-    const speed = el("input", { type: "range", min: 500, max: 6000, step: 250, value: lessonSpeed,
-                                class: "tk-speed", "aria-label": L("speed") });
-    speed.addEventListener("change", () => { lessonSpeed = Number(speed.value); send({ type: "speed", ms: lessonSpeed }); });
-    nav.appendChild(el("label", {}, [el("span", { text: L("speed") + " " }), speed]));
+    nav.appendChild(speedSlider(LESSON_WAIT, lessonWait, (ms) => { lessonWait = ms; }));
     return el("div", { class: "tk-lesson" + (lesson.your_turn ? " tk-your-turn" : "") +
                                (lesson.finished ? " tk-finished" : "") }, [
       el("div", { class: "tk-lesson-head" }, [
@@ -461,6 +505,11 @@ function render({ model, el: host }) {
     return markNode(node, card.mark);
   }
 
+  // A zone's classes: its kind's, `tk-current` when its owner is to play, `tk-small` when the
+  // game asks for it small (a reminder such as the last trick).
+  const zoneClass = (zone, kind) => `tk-zone ${kind}` + (zone.current ? " tk-current" : "") +
+    (zone.size === "small" ? " tk-small" : "");
+
   // A zone's heading: its label, and its note when it has one (e.g. what a board's marks mean).
   const zoneHead = (zone, extra = []) => el("div", { class: "tk-zone-head" }, [
     el("span", { class: "tk-counter-label", text: zone.label }),
@@ -476,6 +525,12 @@ function render({ model, el: host }) {
     if (zone.viewer) classes.push("tk-mine");
     if (zone.out) classes.push("tk-out");
     if (pick) classes.push("tk-target");
+    // A hand shown face up is drawn small unless it is the one to play now or mine (in solo,
+    // where every hand is mine, only the one to play is full size); the teacher watching a class
+    // table reads every hand at full size.
+    const playingElsewhere = view.my_turn && typeof view.current === "number" && view.current !== zone.owner;
+    const full = (view.my_turn && zone.current) || (zone.viewer && !playingElsewhere) || shared() === "spectator";
+    if (!full && (zone.cards || []).length) classes.push("tk-small");
     const head = el("div", { class: "tk-hand-head" }, [
       el("span", { class: "tk-name", text: (zone.current ? "▶ " : "") + zone.label }),
       ...(zone.badges || []).map((b) => el("span", { class: "tk-badge", text: b })),
@@ -540,16 +595,18 @@ function render({ model, el: host }) {
     ]);
   }
 
-  // One slot per seat around the table, the viewer's seat at the bottom, then clockwise.
+  // One slot per seat around the table, the viewer's seat at the bottom, then clockwise. A
+  // small trick (a reminder: the last one) is a strip of its cards in the order they were played.
   function drawTrick(zone, view) {
+    if (zone.size === "small") return drawTrickStrip(zone);
     const n = Math.max(1, zone.seats || 1);
     const base = typeof view.viewer === "number" ? view.viewer : 0;
     const rx = n <= 2 ? 0 : (n >= 5 ? 1.6 : 1.35);
     const ry = n >= 5 ? 1.4 : 1.05;
     const offered = choicesOn(zone);
     const plays = new Map((zone.plays || []).map((p, i) => [p.seat, { ...p, order: i }]));
-    const table = el("div", { class: "tk-trick", role: "group", "aria-label": zone.label,
-                              style: `--w:${(2 * rx + 1.3).toFixed(3)};--h:${(2 * ry + 1.5).toFixed(3)}` });
+    const box = `--w:${(2 * rx + 1.3).toFixed(3)};--h:${(2 * ry + 1.5).toFixed(3)}`;
+    const table = el("div", { class: "tk-trick", role: "group", "aria-label": zone.label });
     for (let seat = 0; seat < n; seat++) {
       const rel = (seat - base + n) % n;
       const angle = Math.PI / 2 + (rel * 2 * Math.PI) / n;
@@ -577,24 +634,51 @@ function render({ model, el: host }) {
     const centre = [];
     if (zone.trump) centre.push(el("span", { class: "tk-trump", text: `${L("trump")}: ${zone.trump}` }));
     if (centre.length) table.appendChild(el("div", { class: "tk-trick-centre" }, centre));
-    return el("div", { class: "tk-zone tk-trick-zone", "data-zone": zone.id }, [
+    return el("div", { class: zoneClass(zone, "tk-trick-zone"), "data-zone": zone.id, style: box }, [
       zoneHead(zone), el("div", { class: "tk-fit" }, [table])]);
   }
 
-  // Positions 0..n-1 clockwise from the top; a marker just before position `wrap`.
+  function drawTrickStrip(zone) {
+    const slots = (zone.plays || []).map((play) => {
+      const marks = [];
+      if (zone.leader === play.seat) marks.push(el("span", { class: "tk-badge tk-leader-mark", text: L("leader") }));
+      if (zone.winner === play.seat) marks.push(el("span", { class: "tk-badge tk-winner-mark", text: L("winner") }));
+      const cls = "tk-trick-seat" + (zone.leader === play.seat ? " tk-leader" : "") +
+        (zone.winner === play.seat ? " tk-winner" : "");
+      return el("div", { class: cls, "data-seat": play.seat }, [
+        el("span", { class: "tk-seat-name", text: play.label || seatName(play.seat) }),
+        play.card ? cardNode(play.card, { cls: "tk-static" }) : null, ...marks]);
+    });
+    return el("div", { class: zoneClass(zone, "tk-trick-zone tk-trick-strip-zone"), "data-zone": zone.id }, [
+      zoneHead(zone), el("div", { class: "tk-trick-strip", role: "group", "aria-label": zone.label }, slots)]);
+  }
+
+  // Positions 0..n-1 clockwise from the top; a marker just before position `wrap`. The ring's
+  // box is as tight as its cards (and the marker), so that it can stand beside other zones.
   function drawRing(zone) {
     const cards = zone.cards || [];
     const n = Math.max(1, cards.length);
     const r = Math.max(0.9, 1.08 / (2 * Math.sin(Math.PI / Math.max(n, 2))));
-    const span = 2 * r + 1 + 0.9;
+    const at = (i, radius) => {
+      const angle = -Math.PI / 2 + (i * 2 * Math.PI) / n;
+      return [Math.cos(angle) * radius, Math.sin(angle) * radius];
+    };
+    // Centres in card heights from the ring's middle, and the half sizes of what sits there.
+    const spots = cards.map((_c, i) => at(i, r));
+    const marked = typeof zone.wrap === "number" && cards.length > 1;
+    const mark = marked ? at(zone.wrap - 0.5, r + 0.72) : null;
+    const extents = spots.map(([x, y]) => [x, y, CARD_W / 2 + 0.05, 0.55]);
+    if (mark) extents.push([mark[0], mark[1], 0.2, 0.2]);
+    const x0 = Math.min(...extents.map(([x, , hx]) => x - hx));
+    const y0 = Math.min(...extents.map(([, y, , hy]) => y - hy));
+    const w = Math.max(...extents.map(([x, , hx]) => x + hx)) - x0;
+    const h = Math.max(...extents.map(([, y, , hy]) => y + hy)) - y0;
+    const place = ([x, y]) => `left:calc(${(x - x0).toFixed(3)} * var(--card-h));` +
+      `top:calc(${(y - y0).toFixed(3)} * var(--card-h))`;
     const offered = choicesOn(zone);
     const lit = new Set(zone.highlight || []);
-    const ring = el("div", { class: "tk-ring", role: "group", "aria-label": zone.label,
-                             "data-nav": "linear", style: `--span:${span.toFixed(3)}` });
-    const place = (angle, radius) => `left:calc(50% + ${(Math.cos(angle) * radius).toFixed(3)} * var(--card-h));` +
-      `top:calc(50% + ${(Math.sin(angle) * radius).toFixed(3)} * var(--card-h))`;
+    const ring = el("div", { class: "tk-ring", role: "group", "aria-label": zone.label, "data-nav": "linear" });
     cards.forEach((c, i) => {
-      const angle = -Math.PI / 2 + (i * 2 * Math.PI) / n;
       const pick = choiceAt(offered, i);
       const key = `${zone.id}:${i}`;
       const what = c.face ? c.face.aria : (c.empty ? L("empty") : L("face_down"));
@@ -604,19 +688,19 @@ function render({ model, el: host }) {
       const onClick = pick ? () => { focusKey = key; choose(pick.code); }
         : (c.playable || c.why ? () => activate(c, key, c.why || null) : null);
       const node = cardNode({ ...c, key }, { onClick, cls, label });
-      node.setAttribute("style", place(angle, r));
+      node.setAttribute("style", place(spots[i]));
       node.setAttribute("data-pos", i);
       if (pick) node.setAttribute("data-choice", pick.code);
       ring.appendChild(node);
     });
-    if (typeof zone.wrap === "number" && cards.length > 1) {
-      const angle = -Math.PI / 2 + ((zone.wrap - 0.5) * 2 * Math.PI) / n;
+    if (mark) {
       const marker = el("span", { class: "tk-wrap-mark", role: "img", "aria-label": L("wrap"),
                                   title: L("wrap"), text: "↻", "data-wrap": zone.wrap });
-      marker.setAttribute("style", place(angle, r + 0.72));
+      marker.setAttribute("style", place(mark));
       ring.appendChild(marker);
     }
-    return el("div", { class: "tk-zone tk-ring-zone", "data-zone": zone.id }, [
+    return el("div", { class: zoneClass(zone, "tk-ring-zone"), "data-zone": zone.id,
+                       style: `--w:${w.toFixed(3)};--h:${h.toFixed(3)}` }, [
       zoneHead(zone), el("div", { class: "tk-fit" }, [ring])]);
   }
 
@@ -650,16 +734,27 @@ function render({ model, el: host }) {
       })));
       return el("div", { class: "tk-row" + (pick ? " tk-target" : ""), "data-row": row.id }, [head, cards]);
     });
-    return el("div", { class: "tk-zone tk-columns-zone", "data-zone": zone.id }, [
+    return el("div", { class: zoneClass(zone, "tk-columns-zone"), "data-zone": zone.id }, [
       zoneHead(zone), el("div", { class: "tk-rows", "data-nav": "rows" }, rows)]);
   }
 
   // A board of width x height cells, zoomed to fit its box; clickable cells are buttons with a
   // roving tab stop, and the arrow keys move between them.
+  // A board with `x_labels`/`y_labels` names its columns along the top and its rows down the
+  // left side, in the words its prompts use for cells.
   function drawGrid(zone) {
     const offered = choicesOn(zone);
-    const board = el("div", { class: "tk-grid", role: "group", "aria-label": zone.label,
+    const xs = zone.x_labels || [], ys = zone.y_labels || [];
+    const labelled = xs.length === zone.width && ys.length === zone.height;
+    const shift = labelled ? 2 : 1; // (the first grid line holds the labels)
+    const board = el("div", { class: "tk-grid" + (labelled ? " tk-labelled" : ""), role: "group", "aria-label": zone.label,
                               style: `--gw:${zone.width};--gh:${zone.height}` });
+    if (labelled) {
+      xs.forEach((text, x) => board.appendChild(el("span", { class: "tk-axis tk-axis-x", "aria-hidden": "true", text,
+                                                            style: `grid-column:${x + shift};grid-row:1` })));
+      ys.forEach((text, y) => board.appendChild(el("span", { class: "tk-axis tk-axis-y", "aria-hidden": "true", text,
+                                                            style: `grid-column:1;grid-row:${y + shift}` })));
+    }
     // The empty squares of the board (drawn under the listed cells; small boards only).
     if (zone.width * zone.height <= 900) {
       const listed = new Set((zone.cells || []).map((c) => `${c.x},${c.y}`));
@@ -667,7 +762,7 @@ function render({ model, el: host }) {
         for (let x = 0; x < zone.width; x++) {
           if (!listed.has(`${x},${y}`)) {
             board.appendChild(el("div", { class: "tk-cell tk-void", "aria-hidden": "true", "data-x": x, "data-y": y,
-                                          style: `grid-column:${x + 1};grid-row:${y + 1}` }));
+                                          style: `grid-column:${x + shift};grid-row:${y + shift}` }));
           }
         }
       }
@@ -692,7 +787,7 @@ function render({ model, el: host }) {
                    `${cell.x + 1}, ${cell.y + 1}`;
       const cls = "tk-cell" + (pick ? " tk-choice-target" : "") + (cell.playable && !pick ? " tk-playable" : "") +
         (cell.sign ? ` tk-signed tk-sign-${cell.sign}` : "") + (choosing && choosing.key === key ? " tk-selected" : "");
-      const style = `grid-column:${cell.x + 1};grid-row:${cell.y + 1}`;
+      const style = `grid-column:${cell.x + shift};grid-row:${cell.y + shift}`;
       let node;
       if (pick || cell.playable) {
         node = el("button", { class: cls, style, "data-key": key, "data-x": cell.x, "data-y": cell.y,
@@ -709,8 +804,15 @@ function render({ model, el: host }) {
     }
     const stop = buttons.find((b) => b.dataset.key === focusKey) || buttons[0];
     if (stop) stop.setAttribute("tabindex", 0);
-    return el("div", { class: "tk-zone tk-grid-zone", "data-zone": zone.id }, [
+    return el("div", { class: zoneClass(zone, "tk-grid-zone"), "data-zone": zone.id }, [
       zoneHead(zone), el("div", { class: "tk-fit" }, [board])]);
+  }
+
+  // Does a zone hold anything the learner can click now (a card, a row, a cell)?
+  function clickableIn(zone) {
+    const items = [...(zone.cards || []), ...(zone.rows || []), ...(zone.cells || []),
+                   ...(zone.rows || []).flatMap((r) => r.cards || [])];
+    return items.some((c) => c && c.playable) || choicesOn(zone).length > 0;
   }
 
   const DRAWERS = { hand: drawHand, pile: drawPile, counter: drawCounter, trick: drawTrick,
@@ -730,7 +832,7 @@ function render({ model, el: host }) {
   function drawBoard(view) {
     const zones = view.zones || [];
     parseSvgs(viewSvgs(view));
-    const context = JSON.stringify([choosing, !!view.my_turn, view.viewer, model.get("labels")]);
+    const context = JSON.stringify([choosing, !!view.my_turn, view.viewer, view.current, model.get("labels")]);
     // (A grid's tab stop follows the focus.)
     const sigs = new Map(zones.map((z) => [z.id, context + (z.kind === "grid" ? focusKey : "") + JSON.stringify(z)]));
     nextPool = new Map();
@@ -763,26 +865,48 @@ function render({ model, el: host }) {
       cache.set(z.id, entry);
       return entry.node;
     };
+    // The board, top to bottom: the facts (counters) in a line; the piles side by side beside
+    // the wide zones (trick, ring, columns, grid); the hands that show their faces (mine first,
+    // full size; the others small); then the zones of other seats with nothing to click (their
+    // columns, their discards), small, below the learner's own.
     const board = el("div", { class: "tk-board" });
+    const facts = el("div", { class: "tk-facts" });
     const centre = el("div", { class: "tk-centre" });
     const area = el("div", { class: "tk-area" });
+    const others = el("div", { class: "tk-others" });
+    // (In a lesson, the zones of the player to act come up with mine: the step is about them.)
+    const lesson = !!(model.get("lesson") || {}).title;
+    const theirs = (z) => typeof z.owner === "number" && typeof view.viewer === "number" &&
+      z.owner !== view.viewer && !clickableIn(z) && !(lesson && z.current);
     for (const z of zones) {
       if (z.kind === "hand") continue;
-      (WIDE.has(z.kind) ? area : centre).appendChild(place(z));
+      const box = z.kind === "counter" ? facts : (theirs(z) ? others : (WIDE.has(z.kind) ? area : centre));
+      box.appendChild(place(z));
     }
-    if (centre.childNodes.length) board.appendChild(centre);
+    // The choice being made opens right above the table (beside it, with the hands, when the
+    // hands are beside the table: see `fit`).
+    board.appendChild(parts.choose.node);
+    if (facts.childNodes.length) board.appendChild(facts);
+    const middle = el("div", { class: "tk-middle" });
+    if (centre.childNodes.length) middle.appendChild(centre);
     if (area.childNodes.length) {
-      board.classList.add("tk-has-area");
-      board.appendChild(area);
+      middle.classList.add("tk-has-area");
+      middle.appendChild(area);
     }
-    // Hands whose faces show (mine; every hand in solo or with open hands) go on the board, mine
-    // first; hands seen from behind go to the side column, in seat order.
+    // Hands whose faces show (mine; every hand in solo or with open hands) go on the board: the
+    // hand to play now first (in solo it is not always the viewer's), then mine, then the others
+    // in seat order; hands seen from behind go to the side column, in seat order.
     const hands = el("div", { class: "tk-hands" });
     const side = el("div", { class: "tk-hands tk-side-hands", role: "group", "aria-label": L("opponents") });
     const faceUp = (z) => z.viewer || (z.cards || []).length > 0 || !(z.hidden || 0);
-    const ordered = zones.filter((z) => z.kind === "hand").sort((a, b) => (b.viewer ? 1 : 0) - (a.viewer ? 1 : 0));
+    const rank = (z) => (view.my_turn && z.current ? 0 : (z.viewer ? 1 : 2));
+    const ordered = zones.filter((z) => z.kind === "hand").sort((a, b) => rank(a) - rank(b));
     for (const z of ordered) (faceUp(z) ? hands : side).appendChild(place(z));
-    if (hands.childNodes.length) board.appendChild(hands);
+    // Without wide zones, my hand sits beside the piles (Up&Down's field, Page One's discards).
+    if (hands.childNodes.length && !area.childNodes.length) middle.appendChild(hands);
+    if (middle.childNodes.length) board.appendChild(middle);
+    if (hands.childNodes.length && area.childNodes.length) board.appendChild(hands);
+    if (others.childNodes.length) board.appendChild(others);
     pool = nextPool;
     zoneCache = cache;
     sideHands = side.childNodes.length ? side : null;
@@ -793,8 +917,9 @@ function render({ model, el: host }) {
   // --- the end of a round: who won and why, every hand shown with its score worked out ---------
   function roundEnd(summary, view) {
     const final = !!summary.final;
+    // (At a class table the game is the class's: no Play again.)
     const go = final
-      ? button(L("play_again"), { type: "new", deal: "" }, "tk-play-again tk-primary")
+      ? (shared() ? null : button(L("play_again"), { type: "new", deal: "" }, "tk-play-again tk-primary"))
       : button(L("next_round"), { type: "next_round" }, "tk-next-round tk-primary");
     const actions = [go];
     if (final) actions.push(button(L("replay"), { type: "replay", step: 0 }, "tk-replay-button"));
@@ -835,7 +960,7 @@ function render({ model, el: host }) {
   }
 
   function outcomeSummary(summary) {
-    const again = button(L("play_again"), { type: "new", deal: "" }, "tk-play-again tk-primary");
+    const again = shared() ? null : button(L("play_again"), { type: "new", deal: "" }, "tk-play-again tk-primary");
     return el("section", { class: "tk-summary tk-final", role: "dialog", "aria-label": L("summary") }, [
       el("h3", { text: L("summary") }),
       el("p", { class: "tk-summary-text", text: summary.text }),
@@ -973,15 +1098,17 @@ function render({ model, el: host }) {
     const marks = view.marks || [];
     setPart("legend", JSON.stringify([marks, looks]), () => (marks.length ? legendPart(marks) : null));
     const showControls = !inLesson && !view.replay && model.get("show_controls") !== false;
-    setPart("controls", JSON.stringify([showControls, model.get("deal"), !!view.teaching, !!view.undo_off, model.get("chrome"),
-                                        model.get("locked"), !!model.get("allow_teaching_ui"), looks]),
+    setPart("assist", JSON.stringify([showControls, !!view.undo_off, shared(), looks]),
+            () => (showControls ? assistControls(view) : null));
+    setPart("controls", JSON.stringify([showControls, model.get("deal"), !!view.teaching, model.get("chrome"),
+                                        model.get("locked"), !!model.get("allow_teaching_ui"), shared(), looks]),
             () => (showControls ? tableControls(view) : null));
     setPart("common", JSON.stringify([!!model.get("large"), !!view.four_colour_option, !!model.get("four_colour"),
                                       model.get("chrome"), model.get("locked"), looks]),
             () => commonControls(view));
     const ending = !view.replay && !inLesson ? (view.round_end || null) : null;
     const outcome = !ending && view.over && view.outcome && !view.replay && !inLesson ? view.outcome : null;
-    setPart("summary", JSON.stringify([ending, outcome, outcome ? model.get("deal") : null, looks]), () => (ending
+    setPart("summary", JSON.stringify([ending, outcome, outcome ? model.get("deal") : null, shared(), looks]), () => (ending
       ? roundEnd(ending, view) : (outcome ? outcomeSummary(outcome) : null)));
     if (setPart("log", looks, () => {
       // The list scrolls in a box that lays it out from the bottom (column-reverse): the newest
@@ -994,12 +1121,140 @@ function render({ model, el: host }) {
     if (setPart("live", "", () => (liveLine = el("div", { class: "tk-live", "aria-live": "polite" })))) drawLive();
     drawMessage();
     drawLive();
+    // A class table's move number, once its view is drawn (tests and the classroom benchmark
+    // read which move a page shows).
+    const step = typeof view.step === "number" ? String(view.step) : null;
+    if (root.dataset.step !== (step ?? undefined)) { if (step === null) delete root.dataset.step; else root.dataset.step = step; }
 
+    requestFit();
     if (focusKey && hadFocus && !root.contains(document.activeElement)) {
       const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
-      if (again) again.focus();
+      if (again) again.focus({ preventScroll: true });
     }
   }
+
+  // --- fitting the window --------------------------------------------------------------------
+  // On a wide screen, what the learner must see now fits the window without scrolling: the
+  // prompt with Hint and Undo, the last move, the message, the moves, my hand, every zone
+  // with something to click (or, in a lesson, the lesson, the hand and zones of the player to
+  // act and the cards the step points at). The board's zones zoom out first (down to
+  // ZONE_FLOOR of their size), then the hands (down to HAND_FLOOR); text keeps its size. A
+  // tall board (a grid) may rather have the hands beside it than shrink: both arrangements
+  // are tried and the one that keeps the zones larger wins. A narrow screen scrolls instead.
+  // On a dashboard the window is the page; in a notebook, the table fits one window from its
+  // top. Fitting runs once after the draws of one task, a message, or a change of size.
+  const WIDE_SCREEN = "(min-width: 761px)";
+  const ZONE_FLOOR = 0.4;
+  const HAND_FLOOR = 0.6;
+  const STEP = 0.02; // how finely a size is searched
+  const MUST_SEE = [".tk-part-prompt", ".tk-part-assist", ".tk-part-last", ".tk-part-message", ".tk-part-choose",
+                    ".tk-part-moves", ".tk-summary-actions", ".tk-lesson"];
+  const MUST_SEE_ZONES = [".tk-playable", ".tk-choice-target"];
+  const LESSON_ZONES = [".tk-hand.tk-current", ".tk-zone.tk-current", ".tk-card.tk-mark"];
+  const ZONE_BOX = ".tk-zone, .tk-pile, .tk-hand";
+
+  function mustSee() {
+    const found = [...root.querySelectorAll(MUST_SEE.join(", "))];
+    const ended = parts.summary.node.childNodes.length > 0; // the board waits below the summary
+    if (!ended) {
+      found.push(...root.querySelectorAll(".tk-hand.tk-mine"));
+      const lesson = !!(model.get("lesson") || {}).title;
+      const zones = [...MUST_SEE_ZONES, ...(lesson ? LESSON_ZONES : [])];
+      for (const node of root.querySelectorAll(zones.map((z) => `.tk-main ${z}`).join(", "))) {
+        if (!node.closest("details:not([open])")) found.push(node.closest(ZONE_BOX) || node); // (not folded away)
+      }
+    }
+    return found;
+  }
+
+  let lastFit = { zone: 1, beside: false }; // where the last fit ended: the next one starts there
+
+  function fitNow() {
+    const set = (name, value) => root.style.setProperty(name, String(value));
+    const board = root.querySelector(".tk-board");
+    const arrange = (beside) => { if (board) board.classList.toggle("tk-beside", beside); };
+    set("--zone-fit", 1);
+    set("--hand-fit", 1);
+    arrange(false);
+    if (!root.isConnected || !window.matchMedia(WIDE_SCREEN).matches) return;
+    const first = root.getBoundingClientRect();
+    if (!first.width) return;
+    // The window's bottom, in the window's coordinates at the page's first scroll position.
+    let scrolled = 0;
+    for (let node = root.parentElement; node; node = node.parentElement) scrolled += node.scrollTop;
+    const limit = model.get("chrome") === "bar" ? window.innerHeight - scrolled - 2 : first.top + window.innerHeight * 0.85;
+    const over = () => mustSee().some((node) => {
+      const box = node.getBoundingClientRect();
+      return box.height > 0 && box.bottom > limit;
+    });
+    if (!over()) { lastFit = { zone: 1, beside: false }; return; }
+    // The largest size of `name` in [floor, 1] that fits (to STEP), or 0 if not even the floor
+    // does; it looks near `guess` first (the last fit's size: the next view is much alike).
+    const largest = (name, floor, guess) => {
+      let low = null, high = 1; // fits at `low`, not at `high`
+      const fits = (v) => { set(name, v); return !over(); };
+      if (guess > floor && guess < 1) {
+        if (fits(guess)) {
+          low = guess;
+          if (!fits(Math.min(1, guess + STEP))) high = Math.min(1, guess + STEP);
+          else low = Math.min(1, guess + STEP);
+        } else {
+          high = guess;
+          if (fits(Math.max(floor, guess - STEP))) low = Math.max(floor, guess - STEP);
+        }
+      }
+      if (low === null) {
+        if (!fits(floor)) { set(name, floor); return 0; }
+        low = floor;
+      }
+      while (high - low > STEP) {
+        const mid = (low + high) / 2;
+        if (fits(mid)) low = mid; else high = mid;
+      }
+      set(name, low);
+      return low;
+    };
+    const canBeside = board && board.querySelector(":scope > .tk-hands") && board.querySelector(".tk-area");
+    // Hands below the table, or (a table with wide zones) beside it: whichever keeps the zones larger.
+    const tries = canBeside ? (lastFit.beside ? [true, false] : [false, true]) : [false];
+    let best = null;
+    for (const beside of tries) {
+      arrange(beside);
+      const zone = largest("--zone-fit", ZONE_FLOOR, beside === lastFit.beside ? lastFit.zone : 0);
+      if (!best || zone > best.zone + 0.05) best = { zone, beside };
+      if (zone >= 0.8) break; // good enough: no need to try the other
+    }
+    arrange(best.beside);
+    set("--zone-fit", best.zone || ZONE_FLOOR);
+    if (!best.zone) largest("--hand-fit", HAND_FLOOR, 0);
+    lastFit = best;
+  }
+
+  let fitting = false;
+  let fitQueued = false;
+  let fittedWidth = -1;
+  function fit() {
+    if (fitting) return;
+    fitting = true;
+    try {
+      fitNow();
+    } finally {
+      fitting = false;
+      fittedWidth = root.getBoundingClientRect().width;
+    }
+  }
+  // (Once for all the draws of one task, before the page is painted again.)
+  function requestFit() {
+    if (fitQueued) return;
+    fitQueued = true;
+    queueMicrotask(() => { fitQueued = false; fit(); });
+  }
+  const refit = () => { if (root.isConnected) requestFit(); else window.removeEventListener("resize", refit); };
+  window.addEventListener("resize", refit);
+  // (Also once the table is on the page, or its column changes width, and once fonts load.)
+  new ResizeObserver(() => { if (root.getBoundingClientRect().width !== fittedWidth) requestFit(); }).observe(root);
+  if (document.fonts && document.fonts.ready) document.fonts.ready.then(() => requestFit());
+  root.addEventListener("toggle", () => requestFit(), true);
 
   // Trait changes that arrive together (one message from Python) are drawn once.
   let dirty = {};
@@ -1009,7 +1264,7 @@ function render({ model, el: host }) {
     const d = dirty;
     dirty = {};
     if (d.table) { draw(); return; }
-    if (d.message) drawMessage();
+    if (d.message) { drawMessage(); requestFit(); }
     if (d.log) drawLog();
     if (d.live) drawLive();
   }
@@ -1021,7 +1276,7 @@ function render({ model, el: host }) {
 
   // A new view (a move, an undo, a new deal) ends any choice still open on the old one.
   model.on("change:view", () => { choosing = null; schedule("table"); });
-  for (const name of ["lesson", "deal", "lang", "large", "labels", "four_colour", "chrome", "locked"]) {
+  for (const name of ["lesson", "deal", "lang", "large", "labels", "four_colour", "chrome", "locked", "shared"]) {
     model.on(`change:${name}`, () => schedule("table"));
   }
   model.on("change:message", () => schedule("message"));
@@ -1029,6 +1284,14 @@ function render({ model, el: host }) {
   model.on("change:log", () => schedule("log"));
   model.on("change:announce", () => schedule("live"));
   draw();
+
+  // A learner's page at a class table says every HERE_MS that it is still open: the kernel
+  // outlives a closed tab, so only the page can tell that the learner is at their seat.
+  const HERE_MS = 10_000;
+  const here = () => { if (shared() === "player") send({ type: "here" }); };
+  here();
+  const hereTimer = setInterval(here, HERE_MS);
+  return () => clearInterval(hereTimer);
 }
 
 export default { render };
