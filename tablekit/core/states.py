@@ -69,11 +69,22 @@ def constructor(cls: type[T]) -> Callable[..., T]:
     Traceback (most recent call last):
     ...
     TypeError: new_state() without a base state needs every field; missing: b
+    >>> new_state(a=1, c=2)
+    Traceback (most recent call last):
+    ...
+    TypeError: S has no field c
     """
     fields: tuple[str, ...] = cls._fields  # type: ignore[attr-defined]
     builders: dict[tuple[str, ...], Callable[..., T]] = {}
 
     def new_state(base: T | None = None, /, **values: Any) -> T:
+        if len(values) == len(fields):
+            # Every field named (a state made from a dict of all its fields): no builder. A
+            # name that is not a field means another one is missing: the general path says which.
+            try:
+                return tuple.__new__(cls, [values[f] for f in fields])  # type: ignore[type-var]
+            except KeyError:
+                pass
         if base is None and len(values) != len(fields):
             missing = ", ".join(f for f in fields if f not in values)
             raise TypeError(f"new_state() without a base state needs every field; missing: {missing}")
