@@ -82,7 +82,7 @@ def constructor(cls: type[T]) -> Callable[..., T]:
             # Every field named (a state made from a dict of all its fields): no builder. A
             # name that is not a field means another one is missing: the general path says which.
             try:
-                return tuple.__new__(cls, [values[f] for f in fields])  # type: ignore[type-var]
+                return tuple.__new__(cls, [values[f] for f in fields])
             except KeyError:
                 pass
         if base is None and len(values) != len(fields):
