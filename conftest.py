@@ -1,12 +1,9 @@
-"""How ``make test`` shares the suite between its two pytest-xdist workers (``-n 2``): the
-browser tests (``tests/browser/``) run in one worker, one after another, as they would alone
-(each drives Chromium and a Voilà server, and several of them time what a server does), while
-every other file runs whole in whichever worker is free (a notebook's cells must run in order in
-one kernel, and a file's fixtures are made once). Two long browser files that time nothing,
-``BROWSER_APART`` (every decision of every game on screen; the static site, served by a plain
-file server), run as files of their own in the other worker, beside the rest: without them the
-browser worker alone takes most of the suite's time while the other one waits. Without ``-n``
-nothing changes. (pytest-xdist's own ``--dist loadgroup`` does not group under pytest 9, whose node ids
+"""How ``make test`` shares the suite between its two pytest-xdist workers (``-n 2``): every
+browser test (``tests/browser/``) runs in one worker, one after another, as they would alone
+(each drives Chromium and a Voilà server; two at once would only make both slower and their
+waits longer), while every other file runs whole in whichever worker is free (a notebook's cells
+must run in order in one kernel, and a file's fixtures are made once). Without ``-n`` nothing
+changes. (pytest-xdist's own ``--dist loadgroup`` does not group under pytest 9, whose node ids
 it can no longer rename, hence this scheduler.)
 
 With the compiled engine, the doctests of compiled modules are not collected (see
@@ -20,7 +17,6 @@ from typing import Any
 import pytest
 
 BROWSER_TESTS = "tests/browser/"
-BROWSER_APART = ("tests/browser/test_fit_in_browser.py", "tests/browser/test_static_site_in_browser.py")
 ROOT = Path(__file__).resolve().parent
 
 # Loaded as a conftest, never collected for doctests.
@@ -32,12 +28,10 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     from xdist.scheduler import LoadFileScheduling
 
     class BrowserTestsTogether(LoadFileScheduling):
-        """``--dist loadfile``, with the browser tests but ``BROWSER_APART`` in one unit of work."""
+        """``--dist loadfile``, with every browser test in one unit of work."""
 
         def _split_scope(self, nodeid: str) -> str:
-            if nodeid.startswith(BROWSER_TESTS) and not nodeid.startswith(BROWSER_APART):
-                return BROWSER_TESTS
-            return super()._split_scope(nodeid)
+            return BROWSER_TESTS if nodeid.startswith(BROWSER_TESTS) else super()._split_scope(nodeid)
 
     return BrowserTestsTogether(config, log)
 
