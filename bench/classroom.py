@@ -268,6 +268,23 @@ def _stat(values: list[Any]) -> dict[str, Any]:
             "max": max(ok) if ok else None}
 
 
+def _open_pages(browser: Any, n: int, script: str) -> tuple[list[Any], list[list[str]]]:
+    """``n`` pages, each in a context of its own that reaches only the loopback and runs
+    ``script`` first; with, per page, the kernel ids its websockets name (filled as they open)."""
+    pages: list[Any] = []
+    kernel_ids: list[list[str]] = []
+    for _ in range(n):
+        context = browser.new_context(viewport={"width": 1000, "height": 1200})
+        context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(LOOPBACK) else r.abort())
+        context.add_init_script(script)
+        page = context.new_page()
+        ids: list[str] = []
+        page.on("websocket", lambda ws, ids=ids: ids.extend(KERNEL_WS.findall(ws.url)))
+        pages.append(page)
+        kernel_ids.append(ids)
+    return pages, kernel_ids
+
+
 def run(n: int, clicks: int, bot_delay: str, load_timeout: float, click_timeout: float,
         turn_timeout: float, log_path: Path) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
@@ -280,18 +297,7 @@ def run(n: int, clicks: int, bot_delay: str, load_timeout: float, click_timeout:
         out["loadavg_before"] = os.getloadavg()
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS + EXTRA_ARGS)
-            script = PAGE_SCRIPT.replace("__SELECTORS__", json.dumps(SELECTORS))
-            pages: list[Any] = []
-            kernel_ids: list[list[str]] = []
-            for _ in range(n):
-                context = browser.new_context(viewport={"width": 1000, "height": 1200})
-                context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(LOOPBACK) else r.abort())
-                context.add_init_script(script)
-                page = context.new_page()
-                ids: list[str] = []
-                page.on("websocket", lambda ws, ids=ids: ids.extend(KERNEL_WS.findall(ws.url)))
-                pages.append(page)
-                kernel_ids.append(ids)
+            pages, kernel_ids = _open_pages(browser, n, PAGE_SCRIPT.replace("__SELECTORS__", json.dumps(SELECTORS)))
             # All at once: every navigation is started before any page has loaded.
             t_open = time.monotonic()
             for page in pages:
@@ -528,17 +534,7 @@ def run_shared(tables: int, seats: int, moves: int, think: tuple[float, float], 
         out["loadavg_before"] = os.getloadavg()
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS + EXTRA_ARGS)
-            pages: list[Any] = []
-            kernel_ids: list[list[str]] = []
-            for _ in range(n):
-                context = browser.new_context(viewport={"width": 1000, "height": 1200})
-                context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(LOOPBACK) else r.abort())
-                context.add_init_script(SHARED_SCRIPT)
-                page = context.new_page()
-                ids: list[str] = []
-                page.on("websocket", lambda ws, ids=ids: ids.extend(KERNEL_WS.findall(ws.url)))
-                pages.append(page)
-                kernel_ids.append(ids)
+            pages, kernel_ids = _open_pages(browser, n, SHARED_SCRIPT)
             # The class arrives a table at a time (``arrive`` pages at once): Voila gives each page
             # view a kernel from a pool of one per notebook, so a whole class opening in the same
             # second waits for kernels to start one after the other.

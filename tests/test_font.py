@@ -8,15 +8,14 @@ When a new text brings a character the font lacks, the first test fails: re-run
 from __future__ import annotations
 
 import base64
-import importlib.util
 import re
-import sys
 import unicodedata
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 from fontTools.ttLib import TTFont
+from repo_tools import load_tool
 
 from tablekit.widgets.base import TableWidget
 from tablekit.widgets.fonts import (FONT_DIR, FONT_FAMILY, FONT_FILES, FONT_STACK, LICENSE_FILE, UNICODE_RANGE, FontLoader,
@@ -27,12 +26,7 @@ REBUILD = "run `.venv/bin/python tools/build_font.py` and commit tablekit/widget
 
 
 def _load_build_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_font", ROOT / "tools" / "build_font.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["build_font"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("build_font")
 
 
 build_font = _load_build_script()

@@ -14,7 +14,6 @@
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import re
 import subprocess
@@ -24,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from repo_tools import load_tool
 
 from tablekit.widgets import links
 from tablekit.widgets.dashboards import play_dashboard
@@ -34,15 +34,7 @@ SITE_ENV = {"TABLEKIT_SITE": "static", "SERVER_NAME": "school.example", "SERVER_
             "SCRIPT_NAME": "/tablekit/voici/render/play.html"}
 
 
-def _build_site() -> Any:
-    spec = importlib.util.spec_from_file_location("build_site", ROOT / "tools" / "build_site.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-build_site = _build_site()
+build_site = load_tool("build_site")
 
 
 @pytest.fixture

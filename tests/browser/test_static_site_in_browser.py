@@ -23,7 +23,6 @@ the play page to its first playable card is written to ``test-artifacts/static-s
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import os
 import subprocess
 import sys
@@ -37,6 +36,7 @@ from typing import Any
 import pytest
 from helpers_browser import ARTIFACTS, LOOPBACK, ROOT, assert_no_error_text, free_port, save_screenshot, stop_server
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Response, Route, expect
+from repo_tools import load_tool
 from tk_page import (
     PAGE_ONE_MOVE, TABLE, finish_lesson, play_page_one_round, set_range,
 )
@@ -50,14 +50,6 @@ BUILD_TIMEOUT = 900.0  # seconds: a cold build downloads ~20 MB; a warm one take
 LOAD_TIMEOUT = 120_000  # ms: Pyodide starts in the page, then loads the wheels
 ROUND_BUDGET = 180.0  # seconds for a round of Page One (the bots play in the browser too)
 MAX_CLICKS = 300
-
-
-def _build_site_module() -> Any:
-    spec = importlib.util.spec_from_file_location("build_site", ROOT / "tools" / "build_site.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @contextlib.contextmanager
@@ -87,7 +79,7 @@ def _http_server(folder: Path) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def static_site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Base URL (no trailing slash) of the static site, built once for the session."""
-    build_site = _build_site_module()
+    build_site = load_tool("build_site")
     reason = build_site.cannot_build()
     if reason:
         if os.environ.get("CI"):
