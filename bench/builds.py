@@ -13,7 +13,7 @@ median. The same run measures the PettingZoo environment's steps per CPU-second 
 with a random legal action from the mask) on both engines, and checks first that both engines
 play the same seeded games.
 
-Usage: python bench/builds.py [--seconds 0.5] [--rounds 5] [--baseline REV] [--json PATH]
+Usage: python bench/builds.py [--seconds 0.5] [--rounds 5] [--baseline REV] [--only TEXT] [--json PATH]
 (``bash bench/run.sh --builds ...`` sets up bench/.venv with RLCard, OpenSpiel and the rl extra).
 """
 
@@ -68,10 +68,10 @@ def anchor_runners() -> dict[str, en.Runner]:
     return out
 
 
-def same_games(builds: dict[str, en.Engine], n: int) -> dict[str, bool]:
+def same_games(builds: dict[str, en.Engine], subjects: list[Any], n: int) -> dict[str, bool]:
     """Do the builds play the same ``n`` seeded random playouts of every subject?"""
     out = {}
-    for name, game, preset, players, options, _ in SUBJECTS:
+    for name, game, preset, players, options, _ in subjects:
         prints = [json.dumps(b.fingerprint(game, preset, players, n, **options)) for b in builds.values()]
         out[name] = len(set(prints)) == 1
     return out
@@ -84,7 +84,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--baseline", metavar="REV", help="also measure the pure engine of this git revision")
     ap.add_argument("--no-env", action="store_true", help="leave out the PettingZoo environment")
     ap.add_argument("--json", metavar="PATH", help="also write the full results as JSON")
+    ap.add_argument("--only", metavar="TEXT", default="",
+                    help="measure only the subjects whose name contains TEXT (e.g. ultimate), and their anchors")
     args = ap.parse_args(argv)
+    subjects = [s for s in SUBJECTS if args.only in s[0]]
+    if not subjects:
+        ap.error(f"--only {args.only!r}: no subject's name contains it; the subjects: "
+                 + ", ".join(s[0] for s in SUBJECTS))
+    anchors = {s[-1] for s in subjects} | {ALSO[s[0]] for s in subjects if s[0] in ALSO}
     wall = time.perf_counter()
     builds = en.engines(args.baseline)
     result: dict[str, Any] = {
@@ -92,15 +99,15 @@ def main(argv: list[str] | None = None) -> int:
         "baseline": args.baseline, "builds": {k: b.info for k, b in builds.items()},
         "command": " ".join([Path(sys.argv[0]).name] + sys.argv[1:]), "load_before": ca_load()}
     print("checking that the builds play the same games ...", file=sys.stderr, flush=True)
-    result["same_games"] = same_games(builds, 20)
-    run: dict[str, en.Runner] = dict(anchor_runners())
+    result["same_games"] = same_games(builds, subjects, 20)
+    run: dict[str, en.Runner] = {k: r for k, r in anchor_runners().items() if k in anchors}
     labels = dict(ANCHORS)
-    for name, game, preset, players, options, _ in SUBJECTS:
+    for name, game, preset, players, options, _ in subjects:
         for build, engine in builds.items():
             run[f"{name} [{build}]"] = engine.runner(game, preset, players, **options)
             labels[f"{name} [{build}]"] = f"{name} [{build}]"
     if not args.no_env:
-        for game, preset, players in ENV_GAMES:
+        for game, preset, players in [e for e in ENV_GAMES if any(e[0] == s[1] for s in subjects)]:
             for build in ("compiled", "pure"):
                 if build in builds:
                     key = f"PettingZoo {game} {preset} [{build}]"
@@ -111,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     result["throughput"] = tp
     result["load_after"] = ca_load()
     rows = []
-    for name, *_rest, anchor in SUBJECTS:
+    for name, *_rest, anchor in subjects:
         row: dict[str, Any] = {"subject": name, "anchor": anchor}
         for build in builds:
             key = f"{name} [{build}]"
@@ -125,10 +132,6 @@ def main(argv: list[str] | None = None) -> int:
             row["pure/baseline"] = en.ratio(tp, f"{name} [pure]", f"{name} [baseline]")
         rows.append(row)
     result["rows"] = rows
-    for build in builds:
-        for name, anchor in [(r["subject"], r["anchor"]) for r in rows] + list(ALSO.items()):
-            if f"{build}/{anchor}" not in next(r for r in rows if r["subject"] == name):
-                continue
     result["wall_seconds"] = time.perf_counter() - wall
     for b in builds.values():
         b.close()
