@@ -1,10 +1,11 @@
-"""How ``make test`` shares the suite between its two pytest-xdist workers (``-n 2``): every
-browser test (``tests/browser/``) runs in one worker, one after another, as they would alone
-(each drives Chromium and a Voilà server; two at once would only make both slower and their
-waits longer), while every other file runs whole in whichever worker is free (a notebook's cells
-must run in order in one kernel, and a file's fixtures are made once). Without ``-n`` nothing
-changes. (pytest-xdist's own ``--dist loadgroup`` does not group under pytest 9, whose node ids
-it can no longer rename, hence this scheduler.)
+"""How pytest-xdist (``-n 2``) shares the suite between its workers: every browser test
+(``tests/browser/``) runs in one worker, one after another, as they would alone (each drives
+Chromium and a Voilà server; two at once would only make both slower and their waits longer),
+while every other file runs whole in whichever worker is free (a notebook's cells must run in
+order in one kernel, and a file's fixtures are made once). Without ``-n`` nothing changes.
+(pytest-xdist's own ``--dist loadgroup`` does not group under pytest 9, whose node ids it can
+no longer rename, hence this scheduler.) ``make test`` runs the browser tests in runs of their
+own instead (the Makefile says how), and its xdist run holds none of them.
 
 With the compiled engine, the doctests of compiled modules are not collected (see
 ``pytest_ignore_collect``)."""

@@ -46,6 +46,7 @@ from helpers_browser import (  # noqa: F401  (re-exported for tests)
     INIT_SCRIPT,
     LOOPBACK,
     ROOT,
+    artifact,
     assert_no_error_text,
     free_port,
     record_widget_messages,
@@ -104,7 +105,7 @@ def _voila(target: str, log_name: str, *settings: str, env: Mapping[str, str] | 
     store's ``TABLEKIT_CLASS_DB``). Yields the base URL (no trailing slash)."""
     ARTIFACTS.mkdir(exist_ok=True)
     port = free_port()
-    log_path = ARTIFACTS / log_name
+    log_path = artifact(log_name)
     url = f"http://127.0.0.1:{port}"
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(
@@ -222,7 +223,7 @@ def page(page: Page) -> Page:
 @pytest.fixture
 def own_voila() -> Callable[..., contextlib.AbstractContextManager[str]]:
     """``with own_voila(target, log_name, *settings, env=None) as url``: a Voilà server started for
-    one test alone (log: ``test-artifacts/<log_name>``), with more command-line settings (shorter
+    one test alone (log: ``artifact(log_name)``, in ``test-artifacts/``), with more command-line settings (shorter
     timeouts, a lower memory ceiling) and environment variables: for tests that watch every
     kernel of their server, wait for kernels to end or restart the server, so other tests'
     pages must not share it."""

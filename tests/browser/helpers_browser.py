@@ -5,7 +5,9 @@
   Voilà widget manager inside the page.
 - ``widget_messages(page)``: every widget state the page received over the kernel websocket
   since it opened, so a test also sees values that were later overwritten or closed.
-- ``save_screenshot(page, name)``: a PNG under ``test-artifacts/`` (gitignored).
+- ``save_screenshot(page, name)``: a PNG under ``test-artifacts/`` (gitignored);
+  ``artifact(name)``: a server log's path there, named for this run (``make test`` runs two
+  browser runs at once).
 - ``KERNEL_WS``, ``kernel_pid(kernel_id)``, ``process_alive(pid)``: a page's kernel from its
   websocket URL, and that kernel's process on this machine.
 
@@ -34,6 +36,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
+#: The name of this test run when several run at once (``make test`` sets it): their servers'
+#: logs get it in their names, so that runs never write into one another's logs.
+RUN = os.environ.get("TABLEKIT_TEST_RUN", "")
 #: What a page may ask for: this machine's servers (everything else is aborted).
 LOOPBACK = ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")
 STOP_TIMEOUT = 20.0  # Voilà shuts its kernels down on SIGTERM: 3-8 s
@@ -271,6 +276,12 @@ def stop_server(proc: subprocess.Popen[bytes]) -> None:
         proc.wait()
     except ProcessLookupError:
         pass
+
+
+def artifact(name: str) -> Path:
+    """``test-artifacts/<name>``, with this run's name (``RUN``) before the suffix if it has one."""
+    path = ARTIFACTS / name
+    return path.with_name(f"{path.stem}.{RUN}{path.suffix}") if RUN else path
 
 
 def save_screenshot(page: Page, name: str) -> Path:

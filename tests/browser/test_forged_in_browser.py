@@ -23,7 +23,7 @@ import time
 from typing import Any
 
 import pytest
-from helpers_browser import ARTIFACTS, ROOT, assert_no_error_text, kernel_pid, save_screenshot
+from helpers_browser import ROOT, artifact, assert_no_error_text, kernel_pid, save_screenshot
 from playwright.sync_api import BrowserContext, Page, WebSocket, expect
 from tk_page import MY_CARDS, STEP_TIMEOUT, board_html, open_dashboard, play_first_playable, wait_for_my_turn
 
@@ -35,7 +35,8 @@ from tablekit.widgets.server import LOGGED_REFUSALS
 pytestmark = pytest.mark.browser
 
 RUN_TIMEOUT = 60_000  # ms
-LOG = ARTIFACTS / "voila.log"
+LOG_NAME = "voila.log"
+LOG = artifact(LOG_NAME)
 
 # Keep every websocket the page opens, so the test can send on the kernel's own connection.
 RECORD_SOCKETS = r"""

@@ -31,13 +31,14 @@ from contextlib import AbstractContextManager
 from datetime import datetime, timezone
 from typing import Any
 
-from helpers_browser import ARTIFACTS, KERNEL_WS, ROOT, kernel_pid, process_alive
+from helpers_browser import KERNEL_WS, ROOT, artifact, kernel_pid, process_alive
 from playwright.sync_api import BrowserContext, Page, Route, expect
 from tk_page import LOAD_TIMEOUT, MY_CARDS, board_html, open_dashboard, play_first_playable, wait_for_my_turn
 
 STARTED = re.compile(r"Kernel started: ([0-9a-f-]{36})")
 CONFIG: dict[str, Any] = json.loads((ROOT / "voila.json").read_text())["PoolSafeKernelManager"]
-LOG = ARTIFACTS / "voila-cull.log"
+LOG_NAME = "voila-cull.log"
+LOG = artifact(LOG_NAME)
 CLOSED_TAB_LIMIT = 120.0  # seconds: the promise to the teacher
 SHUTDOWN_MARGIN = 15.0  # seconds a kernel's shutdown may take on a loaded machine
 # The test's own timeouts (the mechanism is the same; voila.json's values are checked below).
@@ -127,7 +128,7 @@ def _start_explore_run(context: BrowserContext, url: str) -> tuple[Page, str]:
 
 def test_closed_tab_kernel_goes_while_computing_open_tab_and_pool_kernels_stay(
         context: BrowserContext, own_voila: Callable[..., AbstractContextManager[str]]) -> None:
-    with own_voila("dashboards", LOG.name, *SETTINGS) as url:
+    with own_voila("dashboards", LOG_NAME, *SETTINGS) as url:
         _closed_tab_goes(context, url)
 
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 
 import pytest
-from helpers_browser import ARTIFACTS, KERNEL_WS, kernel_pid, process_alive
+from helpers_browser import KERNEL_WS, artifact, kernel_pid, process_alive
 from playwright.sync_api import BrowserContext, Page, expect
 from tk_page import LOAD_TIMEOUT, MY_CARDS, board_html, play_first_playable, wait_for_my_turn
 
@@ -26,7 +26,8 @@ from tablekit.widgets.culling import MIB, process_tree_rss
 
 pytestmark = pytest.mark.browser
 
-LOG = ARTIFACTS / "voila-memory.log"
+LOG_NAME = "voila-memory.log"
+LOG = artifact(LOG_NAME)
 CEILING_MB, IDLE, INTERVAL = 400, 30, 5
 SETTINGS = (f"--PoolSafeKernelManager.memory_limit_mb={CEILING_MB}",
             f"--PoolSafeKernelManager.open_page_idle_timeout={IDLE}",
@@ -58,7 +59,7 @@ def notice(page: Page) -> str:
 
 def test_a_kernel_over_its_ceiling_ends_and_an_idle_open_page_is_told(
         context: BrowserContext, own_voila: Callable[..., AbstractContextManager[str]]) -> None:
-    with own_voila("tests/browser/memory_probe.ipynb", LOG.name, *SETTINGS) as url:
+    with own_voila("tests/browser/memory_probe.ipynb", LOG_NAME, *SETTINGS) as url:
         greedy, greedy_id = open_probe(context, url, lang="ja")
         pid = kernel_pid(greedy_id)
         assert pid is not None and process_tree_rss(pid) < CEILING_MB * MIB, "a fresh kernel is under the ceiling"
