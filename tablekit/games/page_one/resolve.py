@@ -18,7 +18,7 @@ with the events it caused. Actions reach here only after ``rules.PageOne`` found
 
 from __future__ import annotations
 
-from typing import Any, Final, Sequence
+from typing import Any, Sequence
 
 from tablekit.core.rng import hash_shuffled
 from tablekit.core.seats import seats_after
@@ -75,7 +75,19 @@ from tablekit.games.page_one.codes import (
     EV_SUIT_REVERSED,
     event,
 )
-from tablekit.games.page_one.state import CATCH_WINDOW, DRAWN, NAME, OVER, PLAY, REDO, PageOneState, builder, new_state
+from tablekit.games.page_one.state import (
+    CATCH_WINDOW,
+    DRAWN,
+    NAME,
+    OVER,
+    PLAY,
+    REDO,
+    PageOneState,
+    after_draw,
+    after_keep,
+    after_play,
+    new_state,
+)
 from tablekit.games.page_one.table import (
     E_JOKER,
     E_JUMP,
@@ -90,15 +102,6 @@ from tablekit.games.page_one.table import (
 )
 
 Result = tuple[PageOneState, tuple[Event, ...]]
-
-# The states of the most frequent steps are built by constructors made once for their fields
-# (see state.builder); at most 14 fields each, so that a call passes them cheaply.
-_after_play: Final = builder("discard", "hands", "current", "direction", "suit", "pending", "pending_kind", "phase",
-                             "drawn_card", "exposed", "challenge", "passes", "last_player", "turns")
-_after_draw: Final = builder("stock", "drawn", "discard", "hands", "current", "pending", "pending_kind", "phase",
-                             "drawn_card", "exposed", "challenge", "passes", "reshuffles", "turns")
-_after_keep: Final = builder("current", "phase", "drawn_card", "turns")
-
 
 # --- the deal ----------------------------------------------------------------------------------
 def deal(r: Rules, *, seed: int, round_no: int, dealer: int, totals: tuple[int, ...],
@@ -207,6 +210,18 @@ def take(s: PageOneState, stock: tuple[int, ...], drawn: int, discard: tuple[int
     return got + more, stock, len(more), discard, reshuffles
 
 
+def less(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """``hand`` without one ``card`` (the first; the hand holds it).
+
+    >>> less((3, 9, 3), 3)
+    (9, 3)
+    """
+    for i, c in enumerate(hand):
+        if c == card:
+            return hand[:i] + hand[i + 1 :]
+    raise ValueError(f"{card} is not in the hand")
+
+
 def askers(r: Rules, out: tuple[bool, ...], offender: int, direction: int, nxt: int) -> tuple[int, ...]:
     """Who is asked, in turn, whether to catch ``offender``'s missed call before ``nxt`` (who
     plays next, and may catch it on their own turn) does anything. catch_by="next": nobody,
@@ -231,15 +246,12 @@ def play(r: Rules, s: PageOneState, a: Play) -> Result:
         cards = a.cards
         hand = hands[p]
         for c in cards:
-            i = hand.index(c)
-            hand = hand[:i] + hand[i + 1 :]
+            hand = less(hand, c)
         discard = s.discard + cards
         k = len(cards)
         events = [event(EV_PLAYED_MANY, {"player": p, "card": CARD_PARAMS[top], "count": k})]
     else:
-        hand = hands[p]
-        i = hand.index(top)
-        hand = hand[:i] + hand[i + 1 :]
+        hand = less(hands[p], top)
         discard = s.discard + (top,)
         k = 1
         events = [event(EV_PLAYED, {"player": p, "card": CARD_PARAMS[top]})]
@@ -299,7 +311,7 @@ def play(r: Rules, s: PageOneState, a: Play) -> Result:
     if not hand and exposed < 0 and r.play_on:
         out = out[:p] + (True,) + out[p + 1 :]
         events.append(event(EV_OUT, {"player": p}))
-    if True in out:  # (play_on)
+    if r.play_on and True in out:  # (nobody is ever out without play_on)
         nxt = r.seat_after(out, p, direction, skips)
     else:
         nxt = r.turn_table[direction][skips][p]  # r.seat_after without the call (the hot path)
@@ -307,7 +319,7 @@ def play(r: Rules, s: PageOneState, a: Play) -> Result:
         events.append(event(EV_SKIPPED, {"effect": r.effect_param[eff], "players": r.skipped(out, p, direction, skips)}))
     if pending > s.pending:
         events.append(event(EV_PENALTY_UP, {"player": nxt, "count": pending}))
-    new = _after_play(
+    new = after_play(
         s, discard=discard, hands=hands, current=nxt, direction=direction, suit=suit, pending=pending,
         pending_kind=kind, phase=PLAY, drawn_card=-1, exposed=exposed, challenge=challenge, passes=0,
         last_player=p, turns=s.turns + 1,
@@ -361,7 +373,7 @@ def draw(r: Rules, s: PageOneState) -> Result:
         got, stock, drawn, discard, reshuffles = take(s, stock, drawn, discard, s.pending, reshuffles, events)
         events.append(event(EV_PENALTY_DRAWN, {"player": p, "count": len(got)}))
         hands = s.hands[:p] + (hand + got,) + s.hands[p + 1 :]
-        new = _after_draw(
+        new = after_draw(
             s, stock=stock, drawn=drawn, discard=discard, hands=hands, current=r.seat_after(s.out, p, s.direction),
             pending=0, pending_kind=E_NONE, phase=PLAY, drawn_card=-1, exposed=-1, challenge=(), passes=0,
             reshuffles=reshuffles, turns=s.turns + 1,
@@ -396,12 +408,12 @@ def draw(r: Rules, s: PageOneState) -> Result:
     if card >= 0 and rule != "keep_drawn" and r.fits(suit, top, card, hand):
         nxt, phase, drawn_card = p, DRAWN, card
     else:
-        if True in s.out:
+        if r.play_on and True in s.out:
             nxt = r.seat_after(s.out, p, s.direction)
         else:
             nxt = r.turn_table[s.direction][0][p]  # (as in play)
         phase, drawn_card = PLAY, -1
-    new = _after_draw(
+    new = after_draw(
         s, stock=stock, drawn=drawn, discard=discard, hands=hands, current=nxt, pending=0, pending_kind=E_NONE,
         phase=phase, drawn_card=drawn_card, exposed=-1, challenge=(), passes=0, reshuffles=reshuffles,
         turns=s.turns + 1,
@@ -418,7 +430,7 @@ def pass_turn(r: Rules, s: PageOneState) -> Result:
     if s.phase == DRAWN:
         events.append(event(EV_KEPT, {"player": p}))
         nxt = r.seat_after(s.out, p, s.direction)
-        return _after_keep(s, current=nxt, phase=PLAY, drawn_card=-1, turns=turns), tuple(events)
+        return after_keep(s, current=nxt, phase=PLAY, drawn_card=-1, turns=turns), tuple(events)
     ex = s.exposed
     if s.phase == CATCH_WINDOW:
         events.append(event(EV_NOT_CAUGHT, {"player": ex, "by": p}))
