@@ -210,18 +210,6 @@ def take(s: PageOneState, stock: tuple[int, ...], drawn: int, discard: tuple[int
     return got + more, stock, len(more), discard, reshuffles
 
 
-def less(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
-    """``hand`` without one ``card`` (the first; the hand holds it).
-
-    >>> less((3, 9, 3), 3)
-    (9, 3)
-    """
-    for i, c in enumerate(hand):
-        if c == card:
-            return hand[:i] + hand[i + 1 :]
-    raise ValueError(f"{card} is not in the hand")
-
-
 def askers(r: Rules, out: tuple[bool, ...], offender: int, direction: int, nxt: int) -> tuple[int, ...]:
     """Who is asked, in turn, whether to catch ``offender``'s missed call before ``nxt`` (who
     plays next, and may catch it on their own turn) does anything. catch_by="next": nobody,
@@ -246,12 +234,15 @@ def play(r: Rules, s: PageOneState, a: Play) -> Result:
         cards = a.cards
         hand = hands[p]
         for c in cards:
-            hand = less(hand, c)
+            i = hand.index(c)
+            hand = hand[:i] + hand[i + 1 :]
         discard = s.discard + cards
         k = len(cards)
         events = [event(EV_PLAYED_MANY, {"player": p, "card": CARD_PARAMS[top], "count": k})]
     else:
-        hand = less(hands[p], top)
+        hand = hands[p]
+        i = hand.index(top)
+        hand = hand[:i] + hand[i + 1 :]
         discard = s.discard + (top,)
         k = 1
         events = [event(EV_PLAYED, {"player": p, "card": CARD_PARAMS[top]})]

@@ -494,7 +494,8 @@ class PageOne(Game[PageOneState]):
             left = len(hand) - 1
             acts = r.acts_call if left < 2 and r.due[left] else r.acts
             out: list[Action] = []
-            for c in (dict.fromkeys(hand) if r.dupes else hand):
+            cards = tuple(dict.fromkeys(hand)) if r.dupes else hand
+            for c in cards:
                 if row[c]:
                     out += acts[c]
             if out:
