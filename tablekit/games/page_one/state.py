@@ -118,6 +118,7 @@ _LAST_PLAYER: Final = AT["last_player"]
 _RESHUFFLES: Final = AT["reshuffles"]
 _TURNS: Final = AT["turns"]
 _tuple_new: Final = tuple.__new__
+_STATE: Final = PageOneState  # (Final: the compiled engine keeps it in a C variable, not the module's dict)
 
 
 def after_play(base: PageOneState, *, discard: tuple[int, ...], hands: tuple[tuple[int, ...], ...], current: int,
@@ -145,7 +146,7 @@ def after_play(base: PageOneState, *, discard: tuple[int, ...], hands: tuple[tup
     v[_PASSES] = passes
     v[_LAST_PLAYER] = last_player
     v[_TURNS] = turns
-    state: PageOneState = _tuple_new(PageOneState, v)
+    state: PageOneState = _tuple_new(_STATE, v)
     return state
 
 
@@ -175,7 +176,7 @@ def after_draw(base: PageOneState, *, stock: tuple[int, ...], drawn: int, discar
     v[_PASSES] = passes
     v[_RESHUFFLES] = reshuffles
     v[_TURNS] = turns
-    state: PageOneState = _tuple_new(PageOneState, v)
+    state: PageOneState = _tuple_new(_STATE, v)
     return state
 
 
@@ -190,7 +191,7 @@ def after_keep(base: PageOneState, *, current: int, phase: int, drawn_card: int,
     v[_PHASE] = phase
     v[_DRAWN_CARD] = drawn_card
     v[_TURNS] = turns
-    state: PageOneState = _tuple_new(PageOneState, v)
+    state: PageOneState = _tuple_new(_STATE, v)
     return state
 
 
