@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Final, NamedTuple
 
-from tablekit.core.states import replacer
+from tablekit.core.states import constructor, replacer
 
 # Phases (ints in the state, names in observations)
 PLAY: Final = 0  # an ordinary turn (maybe facing a penalty, a catch or a challenge)
@@ -86,7 +86,7 @@ FIELDS: Final = PageOneState._fields
 def builder(*names: str) -> Callable[..., PageOneState]:
     """The constructor of states that change exactly the fields ``names``: it takes a base
     state and those fields as keywords (each one required) and keeps every other field of the
-    base (``core.states.replacer``). ``new_state`` uses it.
+    base (``core.states.replacer``, which ``new_state`` uses too).
 
     >>> after = builder("current", "turns")
     >>> s = new_state(EXAMPLE, current=1)
@@ -195,17 +195,10 @@ def after_keep(base: PageOneState, *, current: int, phase: int, drawn_card: int,
     return state
 
 
-def new_state(base: PageOneState | None = None, /, **fields: Any) -> PageOneState:
-    """The one constructor of ``PageOneState``.
-
-    Without ``base`` every field must be given; with ``base``, the fields given replace the
-    base's and the others are kept. Fields are named, never positional. TypeError names a
-    missing or unknown field.
-    """
-    if base is None and len(fields) != len(FIELDS):
-        missing = ", ".join(f for f in FIELDS if f not in fields)
-        raise TypeError(f"new_state() without a base state needs every field; missing: {missing}")
-    return builder(*fields)(base, **fields)
+#: The one constructor of ``PageOneState`` (``core.states.constructor``): without a base state
+#: every field must be given; with one, the fields given replace the base's and the others are
+#: kept. Fields are named, never positional. TypeError names a missing or unknown field.
+new_state: Final[Callable[..., PageOneState]] = constructor(PageOneState)
 
 
 EXAMPLE: Final = new_state(
