@@ -298,7 +298,9 @@ def play(r: Rules, s: PageOneState, a: Play) -> Result:
             events.append(event(EV_CALL_UNNOTICED, {"player": p, "call": call}))
     if taken is not None:
         hand = hand + taken
-    hands = hands[:p] + (hand,) + hands[p + 1 :]
+    new_hands = list(hands)
+    new_hands[p] = hand
+    hands = tuple(new_hands)
     if not hand and exposed < 0 and r.play_on:
         out = out[:p] + (True,) + out[p + 1 :]
         events.append(event(EV_OUT, {"player": p}))
@@ -395,7 +397,9 @@ def draw(r: Rules, s: PageOneState) -> Result:
         if rule != "until_playable" or r.fits(suit, top, card, hand):
             break
     events.append(event(EV_DREW, {"player": p, "count": count}))
-    hands = s.hands[:p] + (hand,) + s.hands[p + 1 :]
+    new_hands = list(s.hands)
+    new_hands[p] = hand
+    hands = tuple(new_hands)
     if card >= 0 and rule != "keep_drawn" and r.fits(suit, top, card, hand):
         nxt, phase, drawn_card = p, DRAWN, card
     else:
