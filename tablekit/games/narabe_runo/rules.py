@@ -135,6 +135,9 @@ _AFTER_DISCARD: Final = builder("current", "turn", "hands", "draw", "discard", "
 #: ``Event(code, params)`` without NamedTuple's ``__new__`` (the hot path's events).
 _event: Final = partial(tuple.__new__, Event)
 _KIND: Final[dict[str, str]] = {c: uno_kind(c) for c in UNO_CODES}
+#: ``dict.fromkeys``: each card of a sorted hand once, in order (a Final name: the compiled engine
+#: calls it without looking the method up on ``dict`` each time).
+_each_once: Final = dict.fromkeys
 _DISCARDS: Final[dict[str, Discard]] = {c: discard(c) for c in UNO_CODES}
 _PARAM: Final[dict[str, str]] = {c: uno_param(c) for c in UNO_CODES}
 #: The cards that may be laid next to an anchor, by the anchor's (colour, kind).
@@ -197,6 +200,9 @@ class NarabeRuno(Game[NarabeRunoState]):
         #: the state whose legal actions were listed last, and those actions (``step`` applies
         #: one of them without checking it again)
         self._cache: tuple[NarabeRunoState | None, tuple[Action, ...]] = (None, ())
+        #: the scoring cells still holding a card, as a set, and the state's ``scoring`` they come from
+        self._scoring_of: tuple[tuple[Cell, str], ...] | None = None
+        self._scoring_cells_now: frozenset[Cell] = frozenset()
 
     # --- setup ---------------------------------------------------------------------------
     def start_allowed(self, card: str) -> bool:
@@ -367,9 +373,13 @@ class NarabeRuno(Game[NarabeRunoState]):
 
     def _plays(self, s: NarabeRunoState, anchors: list[Anchor], occ: frozenset[Cell]) -> list[Play]:
         """Every legal play, before the Wild Draw Four rule."""
-        hand = dict.fromkeys(s.hands[s.current])  # sorted, each card once
+        hand = _each_once(s.hands[s.current])  # sorted, each card once
         out: list[Play] = []
-        scoring = {c for c, _ in s.scoring}
+        if s.scoring is not self._scoring_of:
+            # (Kept while the scoring cards stay where they are: the same tuple, state after state.)
+            self._scoring_of = s.scoring
+            self._scoring_cells_now = frozenset(c for c, _ in s.scoring)
+        scoring = self._scoring_cells_now
         for cell, card_a, colour, _ in anchors:
             fits = _MATCHING[colour, _KIND[card_a]]
             cards = [c for c in hand if c in fits]
@@ -430,7 +440,7 @@ class NarabeRuno(Game[NarabeRunoState]):
         if plays and self._stuck_only:
             legal = tuple(plays)
         else:
-            legal = (*plays, *map(_DISCARDS.__getitem__, dict.fromkeys(hand)))
+            legal = (*plays, *map(_DISCARDS.__getitem__, _each_once(hand)))
         self._cache = (s, legal)
         return legal
 
