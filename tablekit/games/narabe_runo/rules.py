@@ -135,9 +135,6 @@ _AFTER_DISCARD: Final = builder("current", "turn", "hands", "draw", "discard", "
 #: ``Event(code, params)`` without NamedTuple's ``__new__`` (the hot path's events).
 _event: Final = partial(tuple.__new__, Event)
 _KIND: Final[dict[str, str]] = {c: uno_kind(c) for c in UNO_CODES}
-#: ``dict.fromkeys``: each card of a sorted hand once, in order (a Final name: the compiled engine
-#: calls it without looking the method up on ``dict`` each time).
-_each_once: Final = dict.fromkeys
 _DISCARDS: Final[dict[str, Discard]] = {c: discard(c) for c in UNO_CODES}
 _PARAM: Final[dict[str, str]] = {c: uno_param(c) for c in UNO_CODES}
 #: The cards that may be laid next to an anchor, by the anchor's (colour, kind).
@@ -203,6 +200,9 @@ class NarabeRuno(Game[NarabeRunoState]):
         #: the scoring cells still holding a card, as a set, and the state's ``scoring`` they come from
         self._scoring_of: tuple[tuple[Cell, str], ...] | None = None
         self._scoring_cells_now: frozenset[Cell] = frozenset()
+        #: the hand ``_cards_once`` saw last, and its cards once each
+        self._hand_of: tuple[str, ...] | None = None
+        self._hand_once: tuple[str, ...] = ()
 
     # --- setup ---------------------------------------------------------------------------
     def start_allowed(self, card: str) -> bool:
@@ -371,9 +371,17 @@ class NarabeRuno(Game[NarabeRunoState]):
             return others or [a for a in options if a[3] == s.closed]
         return options
 
+    def _cards_once(self, hand: tuple[str, ...]) -> tuple[str, ...]:
+        """Each card of a (sorted) hand once, in order; kept for the hand asked about last (the
+        placement search and the discards of one state both ask)."""
+        if hand is not self._hand_of:
+            self._hand_of = hand
+            self._hand_once = tuple(dict.fromkeys(hand))
+        return self._hand_once
+
     def _plays(self, s: NarabeRunoState, anchors: list[Anchor], occ: frozenset[Cell]) -> list[Play]:
         """Every legal play, before the Wild Draw Four rule."""
-        hand = _each_once(s.hands[s.current])  # sorted, each card once
+        hand = self._cards_once(s.hands[s.current])
         out: list[Play] = []
         if s.scoring is not self._scoring_of:
             # (Kept while the scoring cards stay where they are: the same tuple, state after state.)
@@ -440,7 +448,10 @@ class NarabeRuno(Game[NarabeRunoState]):
         if plays and self._stuck_only:
             legal = tuple(plays)
         else:
-            legal = (*plays, *map(_DISCARDS.__getitem__, _each_once(hand)))
+            listed: list[Action] = [*plays]
+            for card in self._cards_once(hand):
+                listed.append(_DISCARDS[card])
+            legal = tuple(listed)
         self._cache = (s, legal)
         return legal
 
