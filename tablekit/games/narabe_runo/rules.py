@@ -128,6 +128,10 @@ NS: Final = K.NS
 #: How an anchor is described: its cell, card, colour (a wild's asked colour), and the road it
 #: ends (the road's first cell; None for the start card).
 Anchor = tuple[Cell, str, str, "Cell | None"]
+#: A cell kept as one tuple object: the compiled engine holds a ``Cell`` (``tuple[int, int]``) as two
+#: ints and builds a new tuple each time it looks one up in a set, so the placement search's
+#: targets, looked up in ``occ`` on every decision, are kept as ``CellKey``.
+CellKey = tuple[int, ...]
 _NUMBER_KINDS: Final = frozenset("0123456789")
 _AFTER_PLAY: Final = builder("current", "turn", "direction", "hands", "draw", "discard", "roads", "occ", "scoring",
                              "captured", "anchor", "closed", "idle", "placed", "reshuffles")
@@ -193,7 +197,7 @@ class NarabeRuno(Game[NarabeRunoState]):
         self._hand_limit = config.hand_limit
         #: anchor cell -> for each neighbour in the area: (that cell, each card's plays onto it,
         #: each card's plays onto it when a scoring card lies there); made as anchors appear
-        self._targets: dict[Cell, tuple[tuple[Cell, dict[str, tuple[Play, ...]], dict[str, tuple[Play, ...]]], ...]] = {}
+        self._targets: dict[Cell, tuple[tuple[CellKey, dict[str, tuple[Play, ...]], dict[str, tuple[Play, ...]]], ...]] = {}
         #: the state whose legal actions were listed last, and those actions (``step`` applies
         #: one of them without checking it again)
         self._cache: tuple[NarabeRunoState | None, tuple[Action, ...]] = (None, ())
