@@ -128,6 +128,10 @@ NS: Final = K.NS
 #: How an anchor is described: its cell, card, colour (a wild's asked colour), and the road it
 #: ends (the road's first cell; None for the start card).
 Anchor = tuple[Cell, str, str, "Cell | None"]
+#: A cell kept as one tuple object: the compiled engine holds a ``Cell`` (``tuple[int, int]``) as two
+#: ints and builds a new tuple each time it looks one up in a set, so the placement search's
+#: targets, looked up in ``occ`` on every decision, are kept as ``CellKey``.
+CellKey = tuple[int, ...]
 _NUMBER_KINDS: Final = frozenset("0123456789")
 _AFTER_PLAY: Final = builder("current", "turn", "direction", "hands", "draw", "discard", "roads", "occ", "scoring",
                              "captured", "anchor", "closed", "idle", "placed", "reshuffles")
@@ -193,10 +197,16 @@ class NarabeRuno(Game[NarabeRunoState]):
         self._hand_limit = config.hand_limit
         #: anchor cell -> for each neighbour in the area: (that cell, each card's plays onto it,
         #: each card's plays onto it when a scoring card lies there); made as anchors appear
-        self._targets: dict[Cell, tuple[tuple[Cell, dict[str, tuple[Play, ...]], dict[str, tuple[Play, ...]]], ...]] = {}
+        self._targets: dict[Cell, tuple[tuple[CellKey, dict[str, tuple[Play, ...]], dict[str, tuple[Play, ...]]], ...]] = {}
         #: the state whose legal actions were listed last, and those actions (``step`` applies
         #: one of them without checking it again)
         self._cache: tuple[NarabeRunoState | None, tuple[Action, ...]] = (None, ())
+        #: the scoring cells still holding a card, as a set, and the state's ``scoring`` they come from
+        self._scoring_of: tuple[tuple[Cell, str], ...] | None = None
+        self._scoring_cells_now: frozenset[Cell] = frozenset()
+        #: the hand ``_cards_once`` saw last, and its cards once each
+        self._hand_of: tuple[str, ...] | None = None
+        self._hand_once: tuple[str, ...] = ()
 
     # --- setup ---------------------------------------------------------------------------
     def start_allowed(self, card: str) -> bool:
@@ -365,11 +375,23 @@ class NarabeRuno(Game[NarabeRunoState]):
             return others or [a for a in options if a[3] == s.closed]
         return options
 
+    def _cards_once(self, hand: tuple[str, ...]) -> tuple[str, ...]:
+        """Each card of a (sorted) hand once, in order; kept for the hand asked about last (the
+        placement search and the discards of one state both ask)."""
+        if hand is not self._hand_of:
+            self._hand_of = hand
+            self._hand_once = tuple(dict.fromkeys(hand))
+        return self._hand_once
+
     def _plays(self, s: NarabeRunoState, anchors: list[Anchor], occ: frozenset[Cell]) -> list[Play]:
         """Every legal play, before the Wild Draw Four rule."""
-        hand = dict.fromkeys(s.hands[s.current])  # sorted, each card once
+        hand = self._cards_once(s.hands[s.current])
         out: list[Play] = []
-        scoring = {c for c, _ in s.scoring}
+        if s.scoring is not self._scoring_of:
+            # (Kept while the scoring cards stay where they are: the same tuple, state after state.)
+            self._scoring_of = s.scoring
+            self._scoring_cells_now = frozenset(c for c, _ in s.scoring)
+        scoring = self._scoring_cells_now
         for cell, card_a, colour, _ in anchors:
             fits = _MATCHING[colour, _KIND[card_a]]
             cards = [c for c in hand if c in fits]
@@ -430,7 +452,10 @@ class NarabeRuno(Game[NarabeRunoState]):
         if plays and self._stuck_only:
             legal = tuple(plays)
         else:
-            legal = (*plays, *map(_DISCARDS.__getitem__, dict.fromkeys(hand)))
+            listed: list[Action] = [*plays]
+            for card in self._cards_once(hand):
+                listed.append(_DISCARDS[card])
+            legal = tuple(listed)
         self._cache = (s, legal)
         return legal
 

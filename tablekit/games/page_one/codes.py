@@ -159,9 +159,10 @@ HINT_CODES: Final = frozenset(f"{NS}.hint.{k}" for k in (
 
 
 _tuple_new: Final = tuple.__new__
+_EVENT: Final = Event  # (Final: the compiled engine keeps it in a C variable, not the module's dict)
 
 
 def event(code: str, params: dict[str, Any]) -> Event:
     """An event (the engine's hot path builds many: this skips the NamedTuple's ``__new__``)."""
-    result: Event = _tuple_new(Event, (code, params))
+    result: Event = _tuple_new(_EVENT, (code, params))
     return result

@@ -18,7 +18,7 @@ with the events it caused. Actions reach here only after ``rules.PageOne`` found
 
 from __future__ import annotations
 
-from typing import Any, Final, Sequence
+from typing import Any, Sequence
 
 from tablekit.core.rng import hash_shuffled
 from tablekit.core.seats import seats_after
@@ -75,7 +75,19 @@ from tablekit.games.page_one.codes import (
     EV_SUIT_REVERSED,
     event,
 )
-from tablekit.games.page_one.state import CATCH_WINDOW, DRAWN, NAME, OVER, PLAY, REDO, PageOneState, builder, new_state
+from tablekit.games.page_one.state import (
+    CATCH_WINDOW,
+    DRAWN,
+    NAME,
+    OVER,
+    PLAY,
+    REDO,
+    PageOneState,
+    after_draw,
+    after_keep,
+    after_play,
+    new_state,
+)
 from tablekit.games.page_one.table import (
     E_JOKER,
     E_JUMP,
@@ -90,15 +102,6 @@ from tablekit.games.page_one.table import (
 )
 
 Result = tuple[PageOneState, tuple[Event, ...]]
-
-# The states of the most frequent steps are built by constructors made once for their fields
-# (see state.builder); at most 14 fields each, so that a call passes them cheaply.
-_after_play: Final = builder("discard", "hands", "current", "direction", "suit", "pending", "pending_kind", "phase",
-                             "drawn_card", "exposed", "challenge", "passes", "last_player", "turns")
-_after_draw: Final = builder("stock", "drawn", "discard", "hands", "current", "pending", "pending_kind", "phase",
-                             "drawn_card", "exposed", "challenge", "passes", "reshuffles", "turns")
-_after_keep: Final = builder("current", "phase", "drawn_card", "turns")
-
 
 # --- the deal ----------------------------------------------------------------------------------
 def deal(r: Rules, *, seed: int, round_no: int, dealer: int, totals: tuple[int, ...],
@@ -295,11 +298,13 @@ def play(r: Rules, s: PageOneState, a: Play) -> Result:
             events.append(event(EV_CALL_UNNOTICED, {"player": p, "call": call}))
     if taken is not None:
         hand = hand + taken
-    hands = hands[:p] + (hand,) + hands[p + 1 :]
+    new_hands = list(hands)
+    new_hands[p] = hand
+    hands = tuple(new_hands)
     if not hand and exposed < 0 and r.play_on:
         out = out[:p] + (True,) + out[p + 1 :]
         events.append(event(EV_OUT, {"player": p}))
-    if True in out:  # (play_on)
+    if r.play_on and True in out:  # (nobody is ever out without play_on)
         nxt = r.seat_after(out, p, direction, skips)
     else:
         nxt = r.turn_table[direction][skips][p]  # r.seat_after without the call (the hot path)
@@ -307,7 +312,7 @@ def play(r: Rules, s: PageOneState, a: Play) -> Result:
         events.append(event(EV_SKIPPED, {"effect": r.effect_param[eff], "players": r.skipped(out, p, direction, skips)}))
     if pending > s.pending:
         events.append(event(EV_PENALTY_UP, {"player": nxt, "count": pending}))
-    new = _after_play(
+    new = after_play(
         s, discard=discard, hands=hands, current=nxt, direction=direction, suit=suit, pending=pending,
         pending_kind=kind, phase=PLAY, drawn_card=-1, exposed=exposed, challenge=challenge, passes=0,
         last_player=p, turns=s.turns + 1,
@@ -361,7 +366,7 @@ def draw(r: Rules, s: PageOneState) -> Result:
         got, stock, drawn, discard, reshuffles = take(s, stock, drawn, discard, s.pending, reshuffles, events)
         events.append(event(EV_PENALTY_DRAWN, {"player": p, "count": len(got)}))
         hands = s.hands[:p] + (hand + got,) + s.hands[p + 1 :]
-        new = _after_draw(
+        new = after_draw(
             s, stock=stock, drawn=drawn, discard=discard, hands=hands, current=r.seat_after(s.out, p, s.direction),
             pending=0, pending_kind=E_NONE, phase=PLAY, drawn_card=-1, exposed=-1, challenge=(), passes=0,
             reshuffles=reshuffles, turns=s.turns + 1,
@@ -392,16 +397,18 @@ def draw(r: Rules, s: PageOneState) -> Result:
         if rule != "until_playable" or r.fits(suit, top, card, hand):
             break
     events.append(event(EV_DREW, {"player": p, "count": count}))
-    hands = s.hands[:p] + (hand,) + s.hands[p + 1 :]
+    new_hands = list(s.hands)
+    new_hands[p] = hand
+    hands = tuple(new_hands)
     if card >= 0 and rule != "keep_drawn" and r.fits(suit, top, card, hand):
         nxt, phase, drawn_card = p, DRAWN, card
     else:
-        if True in s.out:
+        if r.play_on and True in s.out:
             nxt = r.seat_after(s.out, p, s.direction)
         else:
             nxt = r.turn_table[s.direction][0][p]  # (as in play)
         phase, drawn_card = PLAY, -1
-    new = _after_draw(
+    new = after_draw(
         s, stock=stock, drawn=drawn, discard=discard, hands=hands, current=nxt, pending=0, pending_kind=E_NONE,
         phase=phase, drawn_card=drawn_card, exposed=-1, challenge=(), passes=0, reshuffles=reshuffles,
         turns=s.turns + 1,
@@ -418,7 +425,7 @@ def pass_turn(r: Rules, s: PageOneState) -> Result:
     if s.phase == DRAWN:
         events.append(event(EV_KEPT, {"player": p}))
         nxt = r.seat_after(s.out, p, s.direction)
-        return _after_keep(s, current=nxt, phase=PLAY, drawn_card=-1, turns=turns), tuple(events)
+        return after_keep(s, current=nxt, phase=PLAY, drawn_card=-1, turns=turns), tuple(events)
     ex = s.exposed
     if s.phase == CATCH_WINDOW:
         events.append(event(EV_NOT_CAUGHT, {"player": ex, "by": p}))

@@ -341,7 +341,10 @@ class PageOne(Game[PageOneState]):
             raise ConfigError(NS, "config", config, "a PageOneConfig")
         super().__init__(config, preset)
         self.rules = rules_from(config)
-        self._cache: tuple[Any, tuple[Action, ...]] = (None, ())
+        # The state whose legal actions were listed last, and those actions (``step`` applies one
+        # of them without checking it again).
+        self._listed_state: PageOneState | None = None
+        self._listed: tuple[Action, ...] = ()
         # Plays of several cards, made once: (top card, cards under it, call due) -> plays, and
         # (same-rank cards held, which of them fit, hand size if short) -> plays.
         self._multi_cache: dict[tuple[int, tuple[int, ...], bool], tuple[Play, ...]] = {}
@@ -494,7 +497,8 @@ class PageOne(Game[PageOneState]):
             left = len(hand) - 1
             acts = r.acts_call if left < 2 and r.due[left] else r.acts
             out: list[Action] = []
-            for c in (dict.fromkeys(hand) if r.dupes else hand):
+            cards = tuple(dict.fromkeys(hand)) if r.dupes else hand
+            for c in cards:
                 if row[c]:
                     out += acts[c]
             if out:
@@ -505,7 +509,8 @@ class PageOne(Game[PageOneState]):
                 legal = (DRAW,) if len(s.stock) - s.drawn + len(s.discard) > 1 else (PASS,)
         else:
             legal = self._legal_general(s)
-        self._cache = (state, legal)
+        self._listed_state = state
+        self._listed = legal
         return legal
 
     def _legal_general(self, s: PageOneState) -> tuple[Action, ...]:
@@ -546,9 +551,7 @@ class PageOne(Game[PageOneState]):
         return tuple(out)
 
     def is_legal(self, state: PageOneState, action: Any) -> bool:
-        cached_state, legal = self._cache
-        if cached_state is not state:
-            legal = self.legal_actions(state)
+        legal = self._listed if self._listed_state is state else self.legal_actions(state)
         return is_listed(action, legal) or action in legal
 
     def candidate_actions(self, state: PageOneState) -> list[Action]:
@@ -765,8 +768,7 @@ class PageOne(Game[PageOneState]):
     def step(self, state: PageOneState, action: Action | str) -> tuple[PageOneState, tuple[Event, ...]]:
         # The common case first (the action is one of the legal actions just listed for this
         # very state); anything else goes through Game.step's checks and errors.
-        cached_state, legal = self._cache
-        if cached_state is state and is_listed(action, legal):
+        if self._listed_state is state and is_listed(action, self._listed):
             return resolve.apply(self.rules, state, action)
         return super().step(state, action)
 

@@ -111,7 +111,7 @@ class Rules:
     def seat_after(self, out: tuple[bool, ...], seat: int, direction: int, skips: int = 0) -> int:
         """The seat that plays after ``seat`` when ``skips`` players are skipped (players who
         are out are passed over with play_on)."""
-        if True in out:
+        if self.play_on and True in out:  # (nobody is ever out without play_on)
             return next_seat(seat, self.config.players, direction, skips, out)
         return self.turn_table[direction][skips][seat]
 
