@@ -186,7 +186,6 @@ def _event(code: str, params: dict[str, Any]) -> Event:
     event: Event = _tuple_new(_EVENT, (code, params))
     return event
 
-_PLAY_OF: Final = PLAYS.__getitem__
 
 
 def _follows(card: int, hand: tuple[int, ...], trick: tuple[tuple[int, int], ...]) -> bool:
@@ -321,14 +320,15 @@ class Ultimate(Game[UltimateState]):
         if phase == PLAY:  # someone is always to play in this phase
             # tricks.legal_follow, inlined (it runs on most decisions): in a sorted hand the
             # cards of a suit (13 * suit .. 13 * suit + 12) are one slice.
-            hand = sorted(state.hands[state.current])
-            if state.trick:
-                low = state.trick[0][1] // 13 * 13
+            hand: list[int] = sorted(state.hands[state.current])
+            trick = state.trick
+            if trick:
+                low = trick[0][1] // 13 * 13
                 i = bisect_left(hand, low)
                 j = bisect_left(hand, low + 13, i)
                 if i < j:
                     hand = hand[i:j]
-            return tuple(map(_PLAY_OF, hand))
+            return tuple([PLAYS[c] for c in hand])
         p = state.current
         if p < 0:
             return ()
@@ -338,7 +338,7 @@ class Ultimate(Game[UltimateState]):
             bids: tuple[Action, ...] = BIDS[low - 1 : cfg.max_bid]
             return bids if self._last_speaker_forced(state) else bids + (PASS,)
         if phase == DISCARD:
-            return tuple(map(DISCARDS.__getitem__, sorted(state.hands[p])))
+            return tuple([DISCARDS[c] for c in sorted(state.hands[p])])
         if phase == TRUMP:
             return TRUMPS if cfg.allow_no_trump else TRUMPS[:4]
         own = frozenset(self._own_cards(state)) if cfg.forbid_own_card else frozenset()
