@@ -111,7 +111,6 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections import Counter
-from functools import partial
 from typing import Any, Callable, Final, Iterable
 
 from tablekit.core.actions import Action
@@ -158,7 +157,11 @@ from tablekit.games.ultimate.state import (
     PLAY,
     TRUMP,
     UltimateState,
-    builder,
+    after_bid,
+    after_discard,
+    after_drop,
+    after_play,
+    after_trick,
     new_state,
 )
 
@@ -168,19 +171,21 @@ _PHASE_OF: Final[dict[type, int]] = {Bid: AUCTION, Pass: AUCTION, Discard: DISCA
 _ALL_CARDS: Final = tuple(range(NUM_CARDS))
 
 
-#: The hot path's state builders (``core.states.replacer``: only the named fields change) and
-#: ``_event((code, params))``, which is ``Event(code, params)`` without NamedTuple's ``__new__``.
-_PLAYED: Final = builder("hands", "trick", "voids", "revealed", "current")
-_TRICK_DONE: Final = builder("hands", "trick", "voids", "revealed", "current", "won", "tricks_won", "last_trick",
-                             "last_winner")
-_DISCARDED: Final = builder("hands", "discards")
-_DISCARDED_LAST: Final = builder("hands", "discards", "phase")
-_BID: Final = builder("bids", "high_bid", "high_bidder", "current")
-_DROPPED: Final = builder("bids", "out", "current")
-_event: Final = partial(tuple.__new__, Event)
+_tuple_new: Final = tuple.__new__
+_EVENT: Final = Event  # (Final: the compiled engine keeps it in a C variable, not the module's dict)
 _EV_PLAYED: Final = K.EV_PLAYED
 _EV_TRICK: Final = K.EV_TRICK
-_PLAY_OF: Final = PLAYS.__getitem__
+_EV_VOID: Final = K.EV_VOID
+_EV_BID: Final = K.EV_BID
+_EV_DROPPED: Final = K.EV_DROPPED
+_EV_DISCARDED: Final = K.EV_DISCARDED
+
+
+def _event(code: str, params: dict[str, Any]) -> Event:
+    """``Event(code, params)`` without NamedTuple's ``__new__`` (the hot paths build many)."""
+    event: Event = _tuple_new(_EVENT, (code, params))
+    return event
+
 
 
 def _follows(card: int, hand: tuple[int, ...], trick: tuple[tuple[int, int], ...]) -> bool:
@@ -315,14 +320,15 @@ class Ultimate(Game[UltimateState]):
         if phase == PLAY:  # someone is always to play in this phase
             # tricks.legal_follow, inlined (it runs on most decisions): in a sorted hand the
             # cards of a suit (13 * suit .. 13 * suit + 12) are one slice.
-            hand = sorted(state.hands[state.current])
-            if state.trick:
-                low = state.trick[0][1] // 13 * 13
+            hand: list[int] = sorted(state.hands[state.current])
+            trick = state.trick
+            if trick:
+                low = trick[0][1] // 13 * 13
                 i = bisect_left(hand, low)
                 j = bisect_left(hand, low + 13, i)
                 if i < j:
                     hand = hand[i:j]
-            return tuple(map(_PLAY_OF, hand))
+            return tuple([PLAYS[c] for c in hand])
         p = state.current
         if p < 0:
             return ()
@@ -332,7 +338,7 @@ class Ultimate(Game[UltimateState]):
             bids: tuple[Action, ...] = BIDS[low - 1 : cfg.max_bid]
             return bids if self._last_speaker_forced(state) else bids + (PASS,)
         if phase == DISCARD:
-            return tuple(map(DISCARDS.__getitem__, sorted(state.hands[p])))
+            return tuple([DISCARDS[c] for c in sorted(state.hands[p])])
         if phase == TRUMP:
             return TRUMPS if cfg.allow_no_trump else TRUMPS[:4]
         own = frozenset(self._own_cards(state)) if cfg.forbid_own_card else frozenset()
@@ -484,10 +490,8 @@ class Ultimate(Game[UltimateState]):
             hands = _at(state.hands, p, _drop(state.hands[p], card))
             discards = state.discards + (card,)
             left = len(state.picked) - len(discards)
-            events.append(_event((K.EV_DISCARDED, {"player": p, "left": left})))
-            if left:
-                return _DISCARDED(state, hands=hands, discards=discards), tuple(events)
-            return _DISCARDED_LAST(state, hands=hands, discards=discards, phase=TRUMP), tuple(events)
+            events.append(_event(_EV_DISCARDED, {"player": p, "left": left}))
+            return after_discard(state, hands=hands, discards=discards, phase=phase if left else TRUMP), tuple(events)
         if phase == AUCTION:
             # The common cases without a dict: a bid or a pass that leaves two or more bidders.
             out = state.out
@@ -495,14 +499,14 @@ class Ultimate(Game[UltimateState]):
             n = self.config.players
             if type(action) is Bid and left > 1:
                 amount = action.amount
-                events.append(_event((K.EV_BID, {"player": p, "amount": amount})))
-                return _BID(state, bids=state.bids + ((p, amount),), high_bid=amount, high_bidder=p,
-                            current=next_seat(p, n, 1, 0, out)), tuple(events)
+                events.append(_event(_EV_BID, {"player": p, "amount": amount}))
+                return after_bid(state, bids=state.bids + ((p, amount),), high_bid=amount, high_bidder=p,
+                                 current=next_seat(p, n, 1, 0, out)), tuple(events)
             if type(action) is Pass and left > 2:
                 out = _at(out, p, True)
-                events.append(_event((K.EV_DROPPED, {"player": p})))
-                return _DROPPED(state, bids=state.bids + ((p, 0),), out=out,
-                                current=next_seat(p, n, 1, 0, out)), tuple(events)
+                events.append(_event(_EV_DROPPED, {"player": p}))
+                return after_drop(state, bids=state.bids + ((p, 0),), out=out,
+                                  current=next_seat(p, n, 1, 0, out)), tuple(events)
         d = state._asdict()
         if phase == AUCTION:
             self._auction(d, p, action, events)
@@ -596,7 +600,7 @@ class Ultimate(Game[UltimateState]):
         hands = hands[:p] + (hand[:i] + hand[i + 1 :],) + hands[p + 1 :]
         trick = state.trick
         trick = trick + ((p, card),) if trick else ((p, card),)
-        played = _event((_EV_PLAYED, {"player": p, "card": CARD_PARAMS[card]}))
+        played = _event(_EV_PLAYED, {"player": p, "card": CARD_PARAMS[card]})
         voids = state.voids
         led = SUIT[trick[0][1]]
         revealed = state.revealed
@@ -605,7 +609,7 @@ class Ultimate(Game[UltimateState]):
             events = [played]
             if void:
                 voids = _at(voids, p, voids[p] | 1 << led)
-                events.append(_event((K.EV_VOID, {"player": p, "suit": suit_param(led)})))
+                events.append(_event(_EV_VOID, {"player": p, "suit": suit_param(led)}))
             if card == state.called:
                 revealed = True
                 if p == state.declarer:
@@ -618,7 +622,7 @@ class Ultimate(Game[UltimateState]):
             done = (played,)
         if len(trick) < n:
             nxt = p + 1 if p + 1 < n else 0  # next_seat(p, n)
-            return _PLAYED(state, hands=hands, trick=trick, voids=voids, revealed=revealed, current=nxt), done
+            return after_play(state, hands=hands, trick=trick, voids=voids, revealed=revealed, current=nxt), done
         # tricks.trick_winner, inlined: the best card so far, of the suit led until a trump comes
         # (state.trump is NO_TRUMP, no suit, without trumps).
         trump = state.trump
@@ -635,8 +639,8 @@ class Ultimate(Game[UltimateState]):
         won = won[:winner] + (won[winner] + tuple([c for _, c in trick]),) + won[winner + 1 :]
         tricks_won = state.tricks_won
         tricks_won = tricks_won[:winner] + (tricks_won[winner] + 1,) + tricks_won[winner + 1 :]
-        done += (_event((_EV_TRICK, {"player": winner, "trick": sum(tricks_won)})),)
-        s = _TRICK_DONE(state, hands=hands, trick=(), voids=voids, revealed=revealed, current=winner, won=won,
+        done += (_event(_EV_TRICK, {"player": winner, "trick": sum(tricks_won)}),)
+        s = after_trick(state, hands=hands, trick=(), voids=voids, revealed=revealed, current=winner, won=won,
                         tricks_won=tricks_won, last_trick=trick, last_winner=winner)
         if hands[winner]:
             return s, done

@@ -2,7 +2,9 @@
 
 A state is the whole game to the target: game-level fields first, then the deal in progress.
 Every state comes from ``new_state``: without a base every field is named; with a base only the
-fields that change (``core.states.replacer``). Nothing else builds an ``UltimateState``.
+fields that change (``core.states.replacer``). The hot paths (a play, a bid, a pass, a discard)
+use ``after_play``, ``after_trick``, ``after_bid``, ``after_drop`` and ``after_discard``: the same,
+for a fixed set of fields. Nothing else builds an ``UltimateState``.
 
 Hidden parts: the other hands, the kitty, the leftovers, the declarer's discards and the kitty
 cards they picked up, the partner's seat until the called card is played, the cards of won
@@ -20,7 +22,7 @@ TypeError: new_state() without a base state needs every field; missing: seed, de
 
 from __future__ import annotations
 
-from typing import Callable, Final, NamedTuple
+from typing import Any, Callable, Final, NamedTuple
 
 from tablekit.core.states import constructor, replacer
 
@@ -85,5 +87,123 @@ EXAMPLE: Final = new_state(
     voids=(0,) * 4, results=(), termination="",
 )  # a tiny four-player state for examples
 
-__all__ = ["AUCTION", "CALL", "DISCARD", "EXAMPLE", "FIELDS", "OVER", "PHASE_NAMES", "PLAY", "TRUMP",
-           "UltimateState", "builder", "new_state"]
+
+# The hot paths' builders are written out below: the compiled engine runs them as native code,
+# while ``builder``'s are interpreted Python. Each sets its fields by name: ``AT[name]`` is a
+# field's position in the tuple.
+AT: Final[dict[str, int]] = {name: i for i, name in enumerate(FIELDS)}
+_PHASE: Final = AT["phase"]
+_CURRENT: Final = AT["current"]
+_HANDS: Final = AT["hands"]
+_DISCARDS: Final = AT["discards"]
+_OUT: Final = AT["out"]
+_BIDS: Final = AT["bids"]
+_HIGH_BID: Final = AT["high_bid"]
+_HIGH_BIDDER: Final = AT["high_bidder"]
+_REVEALED: Final = AT["revealed"]
+_TRICK: Final = AT["trick"]
+_WON: Final = AT["won"]
+_TRICKS_WON: Final = AT["tricks_won"]
+_LAST_TRICK: Final = AT["last_trick"]
+_LAST_WINNER: Final = AT["last_winner"]
+_VOIDS: Final = AT["voids"]
+_tuple_new: Final = tuple.__new__
+_STATE: Final = UltimateState  # (Final: the compiled engine keeps it in a C variable, not the module's dict)
+
+
+def after_play(base: UltimateState, *, hands: tuple[tuple[int, ...], ...], trick: tuple[tuple[int, int], ...],
+               voids: tuple[int, ...], revealed: bool, current: int) -> UltimateState:
+    """``new_state(base, hands=..., trick=..., voids=..., revealed=..., current=...)`` (a play that
+    does not end the trick).
+
+    >>> after_play(EXAMPLE, hands=((), (1,), (2,), (3,)), trick=((0, 0),), voids=(0,) * 4, revealed=False,
+    ...            current=1) == new_state(EXAMPLE, hands=((), (1,), (2,), (3,)), trick=((0, 0),), current=1)
+    True
+    """
+    v: list[Any] = list(base)
+    v[_HANDS] = hands
+    v[_TRICK] = trick
+    v[_VOIDS] = voids
+    v[_REVEALED] = revealed
+    v[_CURRENT] = current
+    state: UltimateState = _tuple_new(_STATE, v)
+    return state
+
+
+def after_trick(base: UltimateState, *, hands: tuple[tuple[int, ...], ...], trick: tuple[tuple[int, int], ...],
+                voids: tuple[int, ...], revealed: bool, current: int, won: tuple[tuple[int, ...], ...],
+                tricks_won: tuple[int, ...], last_trick: tuple[tuple[int, int], ...],
+                last_winner: int) -> UltimateState:
+    """``new_state(base, hands=..., ..., last_winner=...)`` (a play that ends a trick).
+
+    >>> after_trick(EXAMPLE, hands=EXAMPLE.hands, trick=(), voids=(0,) * 4, revealed=True, current=2,
+    ...             won=((), (), (1, 2), ()), tricks_won=(0, 0, 1, 0), last_trick=((1, 1), (2, 2)),
+    ...             last_winner=2) == new_state(EXAMPLE, revealed=True, current=2, won=((), (), (1, 2), ()),
+    ...             tricks_won=(0, 0, 1, 0), last_trick=((1, 1), (2, 2)), last_winner=2)
+    True
+    """
+    v: list[Any] = list(base)
+    v[_HANDS] = hands
+    v[_TRICK] = trick
+    v[_VOIDS] = voids
+    v[_REVEALED] = revealed
+    v[_CURRENT] = current
+    v[_WON] = won
+    v[_TRICKS_WON] = tricks_won
+    v[_LAST_TRICK] = last_trick
+    v[_LAST_WINNER] = last_winner
+    state: UltimateState = _tuple_new(_STATE, v)
+    return state
+
+
+def after_discard(base: UltimateState, *, hands: tuple[tuple[int, ...], ...], discards: tuple[int, ...],
+                  phase: int) -> UltimateState:
+    """``new_state(base, hands=..., discards=..., phase=...)`` (a discard).
+
+    >>> after_discard(EXAMPLE, hands=((0,), (), (2,), (3,)), discards=(1,), phase=TRUMP) == new_state(
+    ...     EXAMPLE, hands=((0,), (), (2,), (3,)), discards=(1,), phase=TRUMP)
+    True
+    """
+    v: list[Any] = list(base)
+    v[_HANDS] = hands
+    v[_DISCARDS] = discards
+    v[_PHASE] = phase
+    state: UltimateState = _tuple_new(_STATE, v)
+    return state
+
+
+def after_bid(base: UltimateState, *, bids: tuple[tuple[int, int], ...], high_bid: int, high_bidder: int,
+              current: int) -> UltimateState:
+    """``new_state(base, bids=..., high_bid=..., high_bidder=..., current=...)`` (a bid).
+
+    >>> after_bid(EXAMPLE, bids=((0, 3),), high_bid=3, high_bidder=0, current=1) == new_state(
+    ...     EXAMPLE, bids=((0, 3),), high_bid=3, high_bidder=0, current=1)
+    True
+    """
+    v: list[Any] = list(base)
+    v[_BIDS] = bids
+    v[_HIGH_BID] = high_bid
+    v[_HIGH_BIDDER] = high_bidder
+    v[_CURRENT] = current
+    state: UltimateState = _tuple_new(_STATE, v)
+    return state
+
+
+def after_drop(base: UltimateState, *, bids: tuple[tuple[int, int], ...], out: tuple[bool, ...],
+               current: int) -> UltimateState:
+    """``new_state(base, bids=..., out=..., current=...)`` (a pass that leaves the auction going).
+
+    >>> after_drop(EXAMPLE, bids=((0, 0),), out=(True, False, False, False), current=1) == new_state(
+    ...     EXAMPLE, bids=((0, 0),), out=(True, False, False, False), current=1)
+    True
+    """
+    v: list[Any] = list(base)
+    v[_BIDS] = bids
+    v[_OUT] = out
+    v[_CURRENT] = current
+    state: UltimateState = _tuple_new(_STATE, v)
+    return state
+
+__all__ = ["AT", "AUCTION", "CALL", "DISCARD", "EXAMPLE", "FIELDS", "OVER", "PHASE_NAMES", "PLAY", "TRUMP",
+           "UltimateState", "after_bid", "after_discard", "after_drop", "after_play", "after_trick", "builder",
+           "new_state"]
