@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import json
+import pickle
 import random
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
@@ -76,7 +77,9 @@ def check_game(
       information is resampled (``determinize``), so they cannot leak it;
     * every event, reason and termination code has English and Japanese text with the
       parameters it needs; the game terminates with an outcome;
-    * the record round-trips through JSON and replays to the same final state.
+    * the record round-trips through JSON and replays to the same final state;
+    * the game, every state and every legal action come back equal from ``pickle`` (process
+      pools and clusters send them so), on the compiled engine as on the pure one.
 
     Moves are random unless ``bot`` (any object with ``choose(observation, legal, rng)``) is
     given, which helps reach deep positions (e.g. Cul-de-sac's second phase).
@@ -104,6 +107,7 @@ def check_game(
             if player is None or not 0 <= player < game.num_players:
                 raise _fail(game, seed, step, f"current player {player!r} is not a seat")
             illegal = _check_legality(game, seed, step, state, legal, report)
+            _check_pickles(game, seed, step, (game, state, *legal))
             for action in rng.sample(illegal, min(illegal_per_step, len(illegal))):
                 _check_rejected(game, seed, step, state, action, report)
             if bot is None:
@@ -165,6 +169,16 @@ def _check_legality(game: Game[Any], seed: int, step: int, state: Any, legal: Se
         label_code, params = action.label_params()
         _check_code(game, seed, step, label_code, params)
     return illegal
+
+
+def _check_pickles(game: Game[Any], seed: int, step: int, values: Sequence[Any]) -> None:
+    for value in values:
+        try:
+            back = pickle.loads(pickle.dumps(value))
+        except Exception as exc:
+            raise _fail(game, seed, step, f"a {type(value).__name__} does not pickle: {exc!r}") from exc
+        if back != value:
+            raise _fail(game, seed, step, f"a {type(value).__name__} comes back from pickle changed: {back!r}")
 
 
 def _check_rejected(game: Game[Any], seed: int, step: int, state: Any, action: Any, report: CheckReport) -> None:

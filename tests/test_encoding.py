@@ -135,19 +135,12 @@ def test_seats_are_relative_to_the_viewer() -> None:
 
 
 def test_a_game_without_an_encoder_says_so() -> None:
-    from tablekit.core.registry import GameSpec, register, unregister
+    import toy_game  # (a game registered without an encoder)
 
-    base = spec("up_and_down")
-    register(GameSpec(name="toy_no_encoder", game_class=base.game_class, presets=base.presets,
-                      default_preset=base.default_preset, players=base.players, view=base.view))
-    try:
-        class Toy(base.game_class):  # type: ignore[misc, valid-type]
-            name = "toy_no_encoder"
-
-        with pytest.raises(ValueError, match="toy_no_encoder has no encoder"):
-            encoder_of(Toy(base.presets["basic"]))
-    finally:
-        unregister("toy_no_encoder")
+    with toy_game.registered() as toy:
+        assert toy.encoder is None
+        with pytest.raises(ValueError, match="toy has no encoder"):
+            encoder_of(toy.game_class(toy_game.ToyConfig()))
 
 
 def test_encoder_base_class_needs_its_parts() -> None:

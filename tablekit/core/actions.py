@@ -6,6 +6,7 @@ Each game defines its action classes (frozen dataclasses deriving from :class:`A
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any, Final
 
@@ -70,3 +71,15 @@ class Action:
 
     def __str__(self) -> str:
         return self.code
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as a call of the class with the fields in order (a process pool and a
+        cluster send actions so). A frozen dataclass's own unpickling sets its fields one by
+        one, which the compiled engine's frozen classes refuse.
+
+        >>> import pickle
+        >>> from tablekit.games.page_one.actions import Play
+        >>> pickle.loads(pickle.dumps(Play(3, suit=1))) == Play(3, suit=1)
+        True
+        """
+        return (type(self), tuple(getattr(self, f.name) for f in dataclasses.fields(self)))  # type: ignore[arg-type]
