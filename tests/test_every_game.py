@@ -252,7 +252,7 @@ def test_bot_plays_a_whole_game_legally(name: str, bot_name: str) -> None:
     game = make(name, players=middle(name))
     bot = make_bot(bot_name, game)
     if isinstance(bot, SearchBot):  # a whole game at the default budget takes minutes
-        bot = SearchBot(playouts=2, seconds=None)  # (what it plays is legal at any budget)
+        bot = SearchBot(playouts=1, seconds=None)  # (what it plays is legal at any budget)
     rng = random.Random(0)
     state = game.initial_state(0)
     for _ in range(20_000):

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 pytestmark = pytest.mark.browser
 
 DASHBOARDS = ["play", "learn", "explore"]
-LOAD_TIMEOUT = 60_000  # ms: a cold kernel plus the widget bundles
+LOAD_TIMEOUT = 120_000  # ms: a cold kernel plus the widget bundles (on a busy two-core machine)
 
 
 def open_dashboard(page: Page, base_url: str, name: str) -> None:

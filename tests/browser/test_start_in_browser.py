@@ -15,7 +15,7 @@ from tablekit.widgets.labels import game_label
 
 pytestmark = pytest.mark.browser
 
-LOAD_TIMEOUT = 60_000  # ms: a cold kernel plus the widget bundles
+LOAD_TIMEOUT = 120_000  # ms: a cold kernel plus the widget bundles (on a busy two-core machine)
 STEP_TIMEOUT = 15_000
 
 

@@ -19,7 +19,7 @@ from tablekit.i18n import LANGUAGES, tr
 from tablekit.widgets.labels import preset_label
 from tablekit.widgets.walkthrough import finished_text
 
-LOAD_TIMEOUT = 60_000  # ms: a cold kernel plus the widget bundles
+LOAD_TIMEOUT = 120_000  # ms: a cold kernel plus the widget bundles (on a busy two-core machine)
 STEP_TIMEOUT = 15_000  # ms: one click -> Python -> (bots) -> DOM; ~50 ms when healthy
 
 TABLE = ".tk-table"
