@@ -184,7 +184,8 @@ def _closed_tab_goes(context: BrowserContext, url: str) -> None:
     assert late_id in pooled and f"Using pre-heated kernel: {late_id} for play.ipynb" in _log()
     before = board_html(late)
     play_first_playable(late)
-    wait_for_my_turn(late, before)
+    # (The late page's first move waits on a busy machine: another kernel computes all along.)
+    wait_for_my_turn(late, before, timeout=LOAD_TIMEOUT)
     assert _kernel_model(url, late_id) is not None and "Culling" not in _log().split(f"pre-heated kernel: {late_id}")[1]
     late.close()
     reading.close()
