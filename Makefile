@@ -60,9 +60,9 @@ simulate: $(VENV)/.dev-installed
 ## whole games of bots, which stay Python: a minute of search) again on the compiled engine (tests/test_builds.py, in the first run, compares the two engines).
 ## Three runs at once (make -j3), each printed whole when it ends: the browser tests in two
 ## halves (each one test after another: a test drives Chromium and a Voila server), and every
-## other test on two pytest-xdist workers followed by the compiled engine's run. (Not niced:
-## a niced run starved test_stats_explorer_forged's cancel-within-2.5-s check; the browser
-## tests' page loads wait up to 120 s instead.)
+## other test on two pytest-xdist workers followed by the compiled engine's run. The browser
+## tests mostly wait for pages and kernels, so on two cores the three runs take little longer
+## than the longest one.
 ENGINE_TESTS = tests/test_core.py tests/test_core_blocks.py tests/test_every_game.py \
 	tests/test_action_codes.py tests/test_deal_code.py tests/test_toy_game.py tests/test_sim.py \
 	tests/test_*_rules.py tests/test_*_conformance.py tests/test_*_properties.py tests/test_*_lessons.py \
@@ -70,7 +70,7 @@ ENGINE_TESTS = tests/test_core.py tests/test_core_blocks.py tests/test_every_gam
 # The first half of the browser tests (about half of their time); the second half is the rest.
 BROWSER_HALF = $(addprefix tests/browser/,test_fit_in_browser.py test_class_tables_in_browser.py \
 	test_static_site_in_browser.py)
-PURE = env TABLEKIT_PURE=1 $(BIN)/python -m pytest
+PURE = TABLEKIT_PURE=1 $(BIN)/python -m pytest
 test: $(VENV)/.dev-installed $(VENV)/.engine-built
 	$(BIN)/python -m tablekit info
 	$(MAKE) --no-print-directory -j3 --output-sync=target test-browser-1 test-browser-2 test-engine
