@@ -16,7 +16,7 @@ import pandas as pd  # noqa: F401  (imported before tracemalloc starts: its impo
 import pytest
 
 from tablekit import make
-from tablekit.sim import POLL_SECONDS, CancelledError, simulate
+from tablekit.sim import POLL_SECONDS, STOP_EVERY, CancelledError, play_game, simulate
 
 MB = 1024 * 1024
 
@@ -107,6 +107,36 @@ def slow_game() -> Any:
     return make("page_one", players=8, rounds=1000)
 
 
+def test_play_game_asks_stop_every_few_decisions_and_abandons_the_game_on_yes() -> None:
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(len(asked))
+        return len(asked) == 3
+
+    with pytest.raises(CancelledError, match=f"after {3 * STOP_EVERY - 1} decisions"):
+        play_game(slow_game(), "heuristic", seed=0, stop=stop)
+    assert len(asked) == 3
+    # the same game, never stopped, is far longer (the stop did cut it short) and unchanged by asking
+    unasked = play_game(slow_game(), "heuristic", seed=0)
+    assert unasked.decisions > 10 * STOP_EVERY
+    assert play_game(slow_game(), "heuristic", seed=0, stop=lambda: False) == unasked
+
+
+def test_a_cancel_reaches_the_game_being_played() -> None:
+    """One game only, so no poll comes between games: the second poll (the first is the
+    chunk's start) can only have come from within the game, and the run stops there."""
+    polls: list[float] = []
+
+    def cancel() -> bool:
+        polls.append(time.perf_counter())
+        return len(polls) >= 2
+
+    with pytest.raises(CancelledError, match="after 0 of 1 games"):
+        simulate(slow_game(), "heuristic", n=1, seed=0, progress=False, cancel=cancel)
+    assert len(polls) == 2
+
+
 def test_cancel_with_workers_returns_at_once_and_the_workers_stop() -> None:
     """With chunks of 25 games of ~0.6 s, waiting for the running chunks took ~15 s."""
     before = set(multiprocessing.active_children())
@@ -123,7 +153,7 @@ def test_cancel_with_workers_returns_at_once_and_the_workers_stop() -> None:
         simulate(slow_game(), "heuristic", n=100_000, seed=0, workers=2, progress=False, chunk_size=25,
                  cancel=cancel)
     assert time.perf_counter() - clicked[0] < 1.0
-    # the worker processes stop after their current game, not after their chunk
+    # the worker processes stop within their current game, not after it or their chunk
     deadline = time.monotonic() + 10
     while set(multiprocessing.active_children()) - before and time.monotonic() < deadline:
         time.sleep(0.05)

@@ -38,6 +38,9 @@ BotSpec = Bot | str
 Progress = Callable[[int, int], None]
 #: Within a chunk (and while waiting for workers), ``cancel`` is polled at most this often.
 POLL_SECONDS = 0.1
+#: Within a game, ``play_game``'s ``stop`` is asked after this many decisions (a long game,
+#: such as eight bots over many rounds, must not delay a cancel until it ends).
+STOP_EVERY = 64
 
 
 @dataclass(frozen=True)
@@ -64,12 +67,16 @@ def _bots_for(game: Game[Any], bots: Sequence[BotSpec] | BotSpec) -> list[Bot]:
     return resolved
 
 
-def play_game(game: Game[Any], bots: Sequence[BotSpec] | BotSpec, seed: int, max_decisions: int = 1_000_000) -> GameResult:
+def play_game(game: Game[Any], bots: Sequence[BotSpec] | BotSpec, seed: int, max_decisions: int = 1_000_000,
+              stop: Callable[[], bool] | None = None) -> GameResult:
     """Play one game from ``seed`` with one bot per seat (or one bot for every seat).
 
     Each bot draws from its own random stream derived from (seed, seat), and only ever sees
     its seat's observation and the legal actions (a searching bot the position, which it reads
     only through ``determinize``; see ``tablekit.bots.decide``).
+
+    ``stop``: asked every ``STOP_EVERY`` decisions; when it returns True the game is abandoned
+    with CancelledError (a simulation's cancel reaches the game being played).
     """
     players = _bots_for(game, bots)
     rngs = [random.Random(derive_seed(seed, "bot", seat)) for seat in range(game.num_players)]
@@ -78,6 +85,8 @@ def play_game(game: Game[Any], bots: Sequence[BotSpec] | BotSpec, seed: int, max
     while not game.is_terminal(state):
         if len(codes) >= max_decisions:
             raise RuntimeError(f"game did not end within {max_decisions} decisions (seed {seed})")
+        if stop is not None and len(codes) % STOP_EVERY == STOP_EVERY - 1 and stop():
+            raise CancelledError(f"game stopped after {len(codes)} decisions (seed {seed})")
         seat = game.current_player(state)
         assert seat is not None
         action = decide(players[seat], game, state, rngs[seat])
@@ -89,8 +98,9 @@ def play_game(game: Game[Any], bots: Sequence[BotSpec] | BotSpec, seed: int, max
     return GameResult(outcome, record, len(codes))
 
 
-def _row(game: Game[Any], bots: list[Bot], index: int, seed: int, records: bool = False) -> dict[str, Any]:
-    result = play_game(game, bots, seed)
+def _row(game: Game[Any], bots: list[Bot], index: int, seed: int, records: bool = False,
+         stop: Callable[[], bool] | None = None) -> dict[str, Any]:
+    result = play_game(game, bots, seed, stop=stop)
     out = result.outcome
     row: dict[str, Any] = {
         "game": index,
@@ -126,14 +136,18 @@ def _start_worker(stop: Any) -> None:
 
 
 def _chunk(args: tuple[Game[Any], list[Bot], list[tuple[int, int]], bool]) -> list[dict[str, Any]]:
-    """Play one chunk in a worker process; it stops between games once the run is cancelled
-    (the partial result is thrown away)."""
+    """Play one chunk in a worker process; it stops within a few decisions once the run is
+    cancelled (the partial result is thrown away)."""
     game, bots, items, records = args
+    stop = None if _WORKER_STOP is None else _WORKER_STOP.is_set
     rows = []
-    for i, s in items:
-        if _WORKER_STOP is not None and _WORKER_STOP.is_set():
-            break
-        rows.append(_row(game, bots, i, s, records))
+    try:
+        for i, s in items:
+            if stop is not None and stop():
+                break
+            rows.append(_row(game, bots, i, s, records, stop))
+    except CancelledError:
+        pass
     return rows
 
 
@@ -152,14 +166,18 @@ class _Poller:
         self.cancel = cancel
         self.last = time.monotonic()
 
-    def check(self, done: int, n: int, boundary: bool = True) -> None:
+    def requested(self, boundary: bool = False) -> bool:
+        """Whether the run is to stop (``cancel`` is called only if ``boundary`` or it is due)."""
         if self.cancel is None:
-            return
+            return False
         now = time.monotonic()
         if not boundary and now - self.last < POLL_SECONDS:
-            return
+            return False
         self.last = now
-        if self.cancel():
+        return bool(self.cancel())
+
+    def check(self, done: int, n: int, boundary: bool = True) -> None:
+        if self.requested(boundary):
             raise CancelledError(f"simulation cancelled after {done} of {n} games")
 
 
@@ -199,8 +217,9 @@ def simulate(
     ``progress``: a callable ``(done, total)`` called after each chunk of ``chunk_size`` games,
     False for none, or None for a tqdm bar when stderr is a terminal. ``cancel``: polled before
     each chunk and, within a chunk or while waiting for worker processes, every
-    ``POLL_SECONDS`` between games; if it returns True the run stops with CancelledError, so a
-    run stops within about one game of the request. Results never depend on ``workers`` or
+    ``POLL_SECONDS`` between games and every ``STOP_EVERY`` decisions within a game; if it
+    returns True the run stops with CancelledError, so a run stops within a few decisions of the
+    request (a long game is abandoned, not finished). Results never depend on ``workers`` or
     ``chunk_size`` (``workers=0`` means one per CPU).
 
     ``records=True`` adds an ``actions`` column: each game's action codes (a tuple), so that
@@ -212,7 +231,7 @@ def simulate(
     (``distributed.Client(address).get_executor()``; the ``tablekit[cluster]`` extra). The
     executor is left running. The bots must pickle, as the built-in ones do. On a cancel, the
     chunks not started are dropped and the call returns at once; a chunk already running on
-    the executor plays to its end (within a pool of this call's own, it stops after its game).
+    the executor plays to its end (within a pool of this call's own, it stops within its game).
 
     Memory grows with the games played, never with ``n`` up front: the (index, seed) items are
     made one chunk at a time, and at most twice as many chunks as the pool (or cluster) runs
@@ -246,10 +265,14 @@ def simulate(
         elif workers <= 1 or n <= chunk_size:
             for chunk in _chunks(n, seed, chunk_size):
                 poller.check(len(rows), n)
+                stop = None if cancel is None else poller.requested
                 for k, (i, s) in enumerate(chunk):
                     if k:
                         poller.check(len(rows), n, boundary=False)
-                    rows.append(_row(game, players, i, s, records))
+                    try:
+                        rows.append(_row(game, players, i, s, records, stop))
+                    except CancelledError:  # within the game: say how far the run got
+                        raise CancelledError(f"simulation cancelled after {len(rows)} of {n} games") from None
                 if report:
                     report(len(rows), n)
         else:
@@ -267,7 +290,7 @@ def _run_in_pool(game: Game[Any], players: list[Bot], chunks: Iterator[list[tupl
     ``rows`` in order (``map_ordered``: at most ``2 * workers`` chunks in flight).
 
     On a cancel (polled while waiting, at least every ``POLL_SECONDS``) or an error, nothing
-    more is submitted, pending chunks are cancelled, the running ones stop after their current
+    more is submitted, pending chunks are cancelled, the running ones stop within their current
     game (the pool's "stop now" flag) and the call returns without waiting for them.
     """
     # (imported here: the static site's Python, Pyodide, has no process pools, and the pages
@@ -311,6 +334,7 @@ __all__ = [
     "CancelledError",
     "GameResult",
     "POLL_SECONDS",
+    "STOP_EVERY",
     "play_game",
     "seat_summary",
     "simulate",
