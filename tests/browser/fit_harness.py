@@ -17,7 +17,9 @@ last stop).
 
 Query parameters: ``page`` (play or learn), ``lang`` (en or ja), ``part`` and ``parts`` (this
 page takes every ``parts``-th case from ``part``: pages can share the work), ``games`` (a
-comma-separated list to restrict the games).
+comma-separated list to restrict the games), ``every`` (the page shows every ``every``-th stop
+of each case, its first and last included: Next plays the stops between without drawing
+them, the table's changes held back and sent once).
 """
 
 from __future__ import annotations
@@ -78,9 +80,10 @@ def _places(view: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
 class Stops(widgets.VBox):
     """The dashboard above, a status line and a Next button below (they never move it)."""
 
-    def __init__(self, dashboard: widgets.Widget, cases: list[Any]) -> None:
+    def __init__(self, dashboard: widgets.Widget, cases: list[Any], every: int = 1) -> None:
         self.dashboard = dashboard
         self.cases = cases
+        self.every = every
         self.index = 0  # the case shown
         self.stop = 0
         self.done = False
@@ -104,6 +107,14 @@ class Stops(widgets.VBox):
     def _case_name(self) -> str:
         raise NotImplementedError
 
+    def _table(self) -> TableWidget:
+        """The table the page draws (its changes are held back over the stops not shown)."""
+        raise NotImplementedError
+
+    def _last(self) -> bool:
+        """Whether the stop now is its case's last (always shown)."""
+        raise NotImplementedError
+
     def begin(self) -> Stops:
         if self.cases:
             self._start(0)
@@ -113,15 +124,24 @@ class Stops(widgets.VBox):
         return self
 
     def advance(self) -> None:
+        """Go on to the next stop shown: ``every`` stops on, or the next case's first stop, or
+        the end."""
         if self.done:
             return
-        if not self._step():
-            if self.index + 1 < len(self.cases):
-                self.index += 1
-                self._start(self.index)
-            else:
-                self.done = True
-        self.stop += 1
+        with self._table().hold_sync():
+            for _ in range(self.every):
+                if self._step():
+                    self.stop += 1
+                    if self._last():
+                        break
+                    continue
+                if self.index + 1 < len(self.cases):
+                    self.index += 1
+                    self._start(self.index)
+                else:
+                    self.done = True
+                self.stop += 1
+                break
         self._report()
 
     def _report(self) -> None:
@@ -136,15 +156,17 @@ class Stops(widgets.VBox):
 class PlayStops(Stops):
     """Whole seeded games on the play dashboard: one stop per decision of the learner."""
 
-    def __init__(self, lang: str = "en", cases: list[tuple[str, str, int]] | None = None) -> None:
+    def __init__(self, lang: str = "en", cases: list[tuple[str, str, int]] | None = None, every: int = 1) -> None:
         self.page: PlayDashboard = play_dashboard(lang=lang, bot_delay=0, query="")
         self.rng = random.Random(SEED)
         self._pending: str | None = None
-        super().__init__(self.page, play_cases() if cases is None else cases)
+        super().__init__(self.page, play_cases() if cases is None else cases, every)
 
-    @property
-    def table(self) -> TableWidget:
+    def _table(self) -> TableWidget:
         return self.page.table
+
+    def _last(self) -> bool:
+        return self.page.table.session.is_over
 
     def _start(self, index: int) -> None:
         game, preset, players = self.cases[index]
@@ -190,9 +212,15 @@ class LessonStops(Stops):
     """Every step of every lesson on the learn dashboard (a "your turn" step is shown, then
     answered with Show me)."""
 
-    def __init__(self, lang: str = "en", cases: list[tuple[str, int]] | None = None) -> None:
+    def __init__(self, lang: str = "en", cases: list[tuple[str, int]] | None = None, every: int = 1) -> None:
         self.page: LearnDashboard = learn_dashboard(lang=lang, autoplay_delay=0, query="")
-        super().__init__(self.page, lesson_cases() if cases is None else cases)
+        super().__init__(self.page, lesson_cases() if cases is None else cases, every)
+
+    def _table(self) -> TableWidget:
+        return self.page.walkthrough
+
+    def _last(self) -> bool:
+        return self.page.walkthrough._step() is None
 
     def _start(self, index: int) -> None:
         game, lesson = self.cases[index]
@@ -225,10 +253,11 @@ def from_query(query: str) -> Stops:
     lang = q.get("lang", "en")
     part, parts = int(q.get("part", 0)), max(1, int(q.get("parts", 1)))
     games = [g for g in q.get("games", "").split(",") if g] or None
+    every = max(1, int(q.get("every", 1)))
     if q.get("page", "play") == "learn":
         lessons = lesson_cases(games)[part::parts]
-        return LessonStops(lang, lessons).begin()
-    return PlayStops(lang, play_cases(games)[part::parts]).begin()
+        return LessonStops(lang, lessons, every).begin()
+    return PlayStops(lang, play_cases(games)[part::parts], every).begin()
 
 
 __all__ = ["LessonStops", "PlayStops", "Stops", "from_query", "lesson_cases", "opener", "play_cases"]
