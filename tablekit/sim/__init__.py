@@ -158,9 +158,10 @@ def _chunks(n: int, seed: int, size: int) -> Iterator[list[tuple[int, int]]]:
 
 
 class _Poller:
-    """Polls a ``cancel`` callable: always when asked at a chunk boundary, and between games at
-    most every ``POLL_SECONDS`` (so a run stops soon after the click, and a costly callable is
-    not called after every short game)."""
+    """Polls a ``cancel`` callable: always when asked at a chunk boundary, and between games or
+    within one (``requested``, asked every ``STOP_EVERY`` decisions) at most every
+    ``POLL_SECONDS`` (so a run stops soon after the click, and a costly callable is not called
+    after every short game)."""
 
     def __init__(self, cancel: Callable[[], bool] | None) -> None:
         self.cancel = cancel
@@ -263,9 +264,9 @@ def simulate(
                                     lambda future: _wait(future, len(rows), n, poller)):
                 _add(part, n, rows, report)
         elif workers <= 1 or n <= chunk_size:
+            stop = None if cancel is None else poller.requested
             for chunk in _chunks(n, seed, chunk_size):
                 poller.check(len(rows), n)
-                stop = None if cancel is None else poller.requested
                 for k, (i, s) in enumerate(chunk):
                     if k:
                         poller.check(len(rows), n, boundary=False)
