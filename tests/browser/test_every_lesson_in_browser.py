@@ -40,7 +40,7 @@ def _make_the_move(page: Page, step: LessonStep) -> None:
     page.locator(f'{CURRENT} .tk-card.tk-playable[data-code="{card}"]').first.click()
     if code.startswith("S"):
         target = page.locator(f'{TABLE} .tk-target-button[data-target="{code[1:]}"]')
-        expect(target).to_be_visible(timeout=2_000)
+        expect(target).to_be_visible(timeout=STEP_TIMEOUT)
         target.click()
 
 

@@ -104,7 +104,7 @@ def test_a_locked_lesson_link_locks_the_lesson_menu(page: Page, voila_url: str) 
 def test_what_if_ignores_a_forged_language(page: Page, voila_url: str) -> None:
     open_fast_play(page, voila_url)
     type_deal_code(page, SHORT_MATCH)
-    play_until_over(page, last=True, max_clicks=200, budget=60)
+    play_until_over(page, last=True, max_clicks=200)
     page.locator(f"{TABLE} .tk-summary .tk-replay-button").click()
     expect(page.locator(f"{TABLE} .tk-replay")).to_be_visible(timeout=STEP_TIMEOUT)
 

@@ -86,7 +86,7 @@ def test_carry_over_match_from_the_header_keeps_other_hands_hidden(page: Page, v
             assert page.locator(OTHER_FACES).count() == 0, "another seat's card is face up"
             assert hidden_card_leaks(widget_messages(page)) == [], f"{code}: a hidden card reached the browser"
 
-    clicks = play_until_over(page, last=True, max_clicks=200, budget=60, every=check)
+    clicks = play_until_over(page, last=True, max_clicks=200, every=check)
     _summary_shows(page, 4)
     expect(page.locator(f"{TABLE} .tk-summary .tk-summary-text")).to_contain_text("Player")
     save_screenshot(page, "play-carry-over-over")
@@ -113,7 +113,7 @@ def test_cul_de_sac_with_three_open_hands_to_its_end(page: Page, voila_url: str)
     expect(page.locator(OTHER_BACKS)).to_have_count(0)
     expect(page.locator(f"{TABLE} .tk-hand:not(.tk-mine) .tk-playable")).to_have_count(0)  # bots' cards
 
-    clicks = play_until_over(page, max_clicks=60, budget=30)
+    clicks = play_until_over(page, max_clicks=60)
     assert clicks >= 1
     _summary_shows(page, 3)
     save_screenshot(page, "play-cul-de-sac-over")
@@ -145,7 +145,7 @@ def test_solo_plays_every_seat_to_the_end(page: Page, voila_url: str) -> None:
             seats.append(current.get_attribute("data-seat") or "")
 
     note_seat(0)
-    clicks = play_until_over(page, playable=CURRENT_PLAYABLE, max_clicks=120, budget=30, every=note_seat)
+    clicks = play_until_over(page, playable=CURRENT_PLAYABLE, max_clicks=120, every=note_seat)
     _summary_shows(page, 4)
     save_screenshot(page, "play-solo-over")
     assert_no_error_text(page)

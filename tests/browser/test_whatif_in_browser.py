@@ -33,7 +33,7 @@ RUN_TIMEOUT = 60_000  # ms: a few games played on twice in the kernel, then plot
 def test_what_if_in_the_replay(page: Page, voila_url: str) -> None:
     open_fast_play(page, voila_url)
     type_deal_code(page, SHORT_MATCH)
-    play_until_over(page, last=True, max_clicks=200, budget=60)
+    play_until_over(page, last=True, max_clicks=200)
     panel = page.locator(PANEL)
     expect(panel).to_be_hidden()  # not in a replay
 

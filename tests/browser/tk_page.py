@@ -21,6 +21,10 @@ from tablekit.widgets.walkthrough import finished_text
 
 LOAD_TIMEOUT = 120_000  # ms: a cold kernel plus the widget bundles (on a busy two-core machine)
 STEP_TIMEOUT = 15_000  # ms: one click -> Python -> (bots) -> DOM; ~50 ms when healthy
+# s: a whole game played by clicking (a guard against a game that never ends; max_clicks bounds
+# the moves). Solo and Cul-de-sac work out the "Still winnable?" meter after each move (up to
+# 0.5 CPU-s), so on a busy two-core machine 31 moves of solo took over 30 s.
+GAME_BUDGET = 180.0
 
 TABLE = ".tk-table"
 MY_HAND = ".tk-table .tk-hand.tk-mine"
@@ -108,7 +112,7 @@ def play_first_playable(page: Page, playable: str = MY_PLAYABLE, last: bool = Fa
     card.click()
     if code == "S":
         target = page.locator(f"{TABLE} .tk-target-button").first
-        expect(target).to_be_visible(timeout=2_000)
+        expect(target).to_be_visible(timeout=STEP_TIMEOUT)
         seat = target.get_attribute("data-target")
         target.click()
         # The choice is made: no target button may stay clickable while Python answers (a
@@ -193,7 +197,7 @@ def play_again(page: Page) -> None:
 
 
 def play_until_over(page: Page, *, playable: str = MY_PLAYABLE, last: bool = False, max_clicks: int = 400,
-                    budget: float = 60.0, every: Callable[[int], None] | None = None) -> int:
+                    budget: float = GAME_BUDGET, every: Callable[[int], None] | None = None) -> int:
     """Play settled views by clicking (``play_first_playable``) until the summary shows; the
     number of clicks. Call it on a settled view of my turn, or where bots still have to move:
     it first waits for a view that lets me play. ``every(clicks)`` runs after each move. A
