@@ -48,7 +48,10 @@ pytestmark = pytest.mark.browser
 
 BUILD_TIMEOUT = 900.0  # seconds: a cold build downloads ~20 MB; a warm one takes ~20-40 s
 LOAD_TIMEOUT = 120_000  # ms: Pyodide starts in the page, then loads the wheels
-ROUND_BUDGET = 180.0  # seconds for a round of Page One (the bots play in the browser too)
+# ms: one move and the bots' answers, or one lesson step. Python runs in the page (Pyodide), far
+# slower than a kernel: on a loaded two-core machine a Page One move took more than 15 s.
+PYODIDE_STEP_TIMEOUT = 60_000
+ROUND_BUDGET = 600.0  # seconds for a round of Page One (the bots play in the browser too)
 MAX_CLICKS = 300
 
 
@@ -150,7 +153,7 @@ def test_a_teacher_link_plays_a_round_of_page_one_offline(page: Page, offline: O
     expect(page.locator(f"{TABLE} .tk-side-hands .tk-hand, {TABLE} .tk-board .tk-hand")).to_have_count(4)
     set_range(page, f"{TABLE} .tk-speed", 0)
 
-    clicks, _refusal = play_page_one_round(page, ROUND_BUDGET, MAX_CLICKS)
+    clicks, _refusal = play_page_one_round(page, ROUND_BUDGET, MAX_CLICKS, PYODIDE_STEP_TIMEOUT)
 
     summary = page.locator(f"{TABLE} .tk-summary.tk-final")
     expect(summary).to_be_visible()
@@ -171,7 +174,7 @@ def test_the_learn_page_finishes_a_lesson_offline(page: Page, offline: Offline, 
         return "hand"
 
     ways: set[str] = set()
-    finish_lesson(page, 0, LESSONS, move, ways)
+    finish_lesson(page, 0, LESSONS, move, ways, PYODIDE_STEP_TIMEOUT)
     assert ways == {"hand"}
     save_screenshot(page, "static-site-lesson-complete")
     assert_no_error_text(page)

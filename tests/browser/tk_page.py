@@ -146,14 +146,15 @@ def page_one_move(page: Page) -> str:
     return text
 
 
-def play_page_one_round(page: Page, budget: float, max_clicks: int) -> tuple[int, str]:
+def play_page_one_round(page: Page, budget: float, max_clicks: int, step_timeout: float = STEP_TIMEOUT) -> tuple[int, str]:
     """Play my seat of a Page One round to its end by clicking (``page_one_move`` on each of my
-    turns), within ``budget`` seconds and ``max_clicks`` moves. Once, on a turn with a card that
-    cannot be played, click it first: the page must refuse it with a reason and change nothing.
-    Returns the number of moves made and that refusal's text ("" if no card was ever blocked)."""
+    turns), within ``budget`` seconds and ``max_clicks`` moves, each answered within
+    ``step_timeout`` ms. Once, on a turn with a card that cannot be played, click it first: the
+    page must refuse it with a reason and change nothing. Returns the number of moves made and
+    that refusal's text ("" if no card was ever blocked)."""
     clicks, sent, refusal = 0, "", ""
     deadline = time.monotonic() + budget
-    state = wait_for_my_turn(page, None, playable=PAGE_ONE_MOVE)
+    state = wait_for_my_turn(page, None, step_timeout, playable=PAGE_ONE_MOVE)
     while state == "turn":
         assert clicks < max_clicks, f"no end after {clicks} moves"
         assert time.monotonic() < deadline, f"round not over after {budget:.0f} s ({clicks} moves)"
@@ -161,14 +162,14 @@ def play_page_one_round(page: Page, budget: float, max_clicks: int) -> tuple[int
             before = board_html(page)
             page.locator(MY_BLOCKED).first.click()
             message = page.locator(f"{TABLE} .tk-message")
-            expect(message).to_have_class("tk-message tk-msg-refusal", timeout=STEP_TIMEOUT)
+            expect(message).to_have_class("tk-message tk-msg-refusal", timeout=step_timeout)
             refusal = message.inner_text().strip()
             assert refusal and board_html(page) == before
         board = board_html(page)
         try:
             sent = page_one_move(page)
             clicks += 1
-            state = wait_for_my_turn(page, board, playable=PAGE_ONE_MOVE)
+            state = wait_for_my_turn(page, board, step_timeout, playable=PAGE_ONE_MOVE)
         except Exception as exc:
             raise AssertionError(f"move {clicks + 1} ({sent}): {exc}\nlast views:\n{recent_views(page)}") from exc
     return clicks, refusal
@@ -397,36 +398,38 @@ def recent_views(page: Page, count: int = 10) -> str:
 
 
 # --- lessons in the learn dashboard -----------------------------------------------------------
-def lesson_counter(page: Page, step: int, total: int) -> None:
+def lesson_counter(page: Page, step: int, total: int, timeout: float = STEP_TIMEOUT) -> None:
     """Wait until the lesson's step counter reads ``step / total``."""
     expect(page.locator(f"{TABLE} .tk-lesson-step")).to_have_text(
-        f"{tr('widgets.walk.step', 'en')} {step} / {total}", timeout=STEP_TIMEOUT)
+        f"{tr('widgets.walk.step', 'en')} {step} / {total}", timeout=timeout)
 
 
 def finish_lesson(page: Page, index: int, lessons: Sequence[Any], move: Callable[[Any, int, Any], str],
-                  ways: set[str]) -> None:
+                  ways: set[str], step_timeout: float = STEP_TIMEOUT) -> None:
     """Open lesson ``index`` from the menu and finish it: Next on each watch step, ``move(lesson,
     step index, step)`` on each "your turn" step (it clicks the move and says where it was made,
-    which goes into ``ways``); each narration and the closing text are checked."""
+    which goes into ``ways``); each narration and the closing text are checked, each within
+    ``step_timeout`` ms."""
     lesson = lessons[index]
     total = len(lesson.steps) + 1
     page.locator(f"{TABLE} .tk-lesson-select").select_option(str(index))
-    expect(page.locator(f"{TABLE} .tk-lesson-title")).to_have_text(tr(lesson.title, "en"), timeout=STEP_TIMEOUT)
-    lesson_counter(page, 1, total)
+    expect(page.locator(f"{TABLE} .tk-lesson-title")).to_have_text(tr(lesson.title, "en"), timeout=step_timeout)
+    lesson_counter(page, 1, total, step_timeout)
     message = page.locator(f"{TABLE} .tk-message")
     for k, step in enumerate(lesson.steps):
-        expect(page.locator(f"{TABLE} .tk-narration")).to_have_text(tr(step.narration, "en", **dict(step.params)))
+        expect(page.locator(f"{TABLE} .tk-narration")).to_have_text(tr(step.narration, "en", **dict(step.params)),
+                                                                    timeout=step_timeout)
         if step.your_turn:
-            expect(page.locator(f"{TABLE} .tk-next")).to_be_disabled()
+            expect(page.locator(f"{TABLE} .tk-next")).to_be_disabled(timeout=step_timeout)
             try:
                 ways.add(move(lesson, k, step))
-                expect(message).to_have_text(tr("widgets.walk.well_done", "en"), timeout=STEP_TIMEOUT)
+                expect(message).to_have_text(tr("widgets.walk.well_done", "en"), timeout=step_timeout)
             except AssertionError as exc:
                 raise AssertionError(f"step {k + 1} ({step.action}): {exc}; message: {message.all_inner_texts()}") from exc
         else:
             page.locator(f"{TABLE} .tk-next").click()
-        lesson_counter(page, k + 2, total)
-    expect(page.locator(f"{TABLE} .tk-narration")).to_have_text(finished_text(lessons, index, "en"))
+        lesson_counter(page, k + 2, total, step_timeout)
+    expect(page.locator(f"{TABLE} .tk-narration")).to_have_text(finished_text(lessons, index, "en"), timeout=step_timeout)
 
 
 def finish_every_lesson(page: Page, voila_url: str, game: str, lessons: Sequence[Any],
