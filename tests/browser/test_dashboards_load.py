@@ -8,11 +8,11 @@ import urllib.request
 import pytest
 from helpers_browser import assert_no_error_text, save_screenshot, widget_messages, widget_models
 from playwright.sync_api import Page, expect
+from tk_page import LOAD_TIMEOUT
 
 pytestmark = pytest.mark.browser
 
 DASHBOARDS = ["play", "learn", "explore"]
-LOAD_TIMEOUT = 120_000  # ms: a cold kernel plus the widget bundles (on a busy two-core machine)
 
 
 def open_dashboard(page: Page, base_url: str, name: str) -> None:

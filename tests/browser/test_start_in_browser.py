@@ -9,14 +9,12 @@ import re
 import pytest
 from helpers_browser import assert_no_error_text, save_screenshot
 from playwright.sync_api import Page, expect
+from tk_page import LOAD_TIMEOUT, STEP_TIMEOUT
 
 from tablekit.i18n import tr
 from tablekit.widgets.labels import game_label
 
 pytestmark = pytest.mark.browser
-
-LOAD_TIMEOUT = 120_000  # ms: a cold kernel plus the widget bundles (on a busy two-core machine)
-STEP_TIMEOUT = 15_000
 
 
 def open_start_page(page: Page, base_url: str, query: str = "") -> None:

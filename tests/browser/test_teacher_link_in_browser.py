@@ -14,10 +14,10 @@ import time
 import pytest
 from helpers_browser import assert_no_error_text
 from playwright.sync_api import Page, expect
+from tk_page import LOAD_TIMEOUT
 
 pytestmark = pytest.mark.browser
 
-LOAD_TIMEOUT = 120_000  # ms: a cold kernel (on a busy two-core machine)
 TEACHER_LINK = "game=page_one&preset=classic&players=4&lang=ja&lock=1"
 
 
