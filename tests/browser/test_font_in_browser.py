@@ -15,7 +15,15 @@ from typing import Any
 import pytest
 from helpers_browser import assert_no_error_text, save_screenshot
 from playwright.sync_api import Page, expect
-from tk_page import STEP_TIMEOUT, TABLE, bots_at_full_speed, open_dashboard
+from tk_page import (
+    GAME_BUDGET,
+    LOAD_TIMEOUT,
+    STEP_TIMEOUT,
+    TABLE,
+    bots_at_full_speed,
+    open_dashboard,
+    play_page_one_round,
+)
 
 from tablekit.i18n import tr
 from tablekit.widgets.fonts import FONT_FAMILY
@@ -156,19 +164,9 @@ STACKS_JS = """([scope, pattern, family]) => {
 def test_every_japanese_text_of_a_round_end_names_tablekit_jp(page: Page, voila_url: str) -> None:
     """Page One's end of round in Japanese: the summary, the worked scores, the standings."""
     page.goto(f"{voila_url}/voila/render/play.ipynb?game=page_one&preset=classic&players=2&lang=ja")
-    expect(page.locator(TABLE)).to_have_attribute("lang", "ja", timeout=60_000)
+    expect(page.locator(TABLE)).to_have_attribute("lang", "ja", timeout=LOAD_TIMEOUT)
     bots_at_full_speed(page)
-    moves = f"{TABLE} .tk-hand.tk-mine .tk-card.tk-playable, {TABLE} .tk-action-button"
-    for _ in range(300):
-        if page.locator(f"{TABLE} .tk-summary").count():
-            break
-        move = page.locator(moves).first
-        if move.count():
-            move.click()
-            choice = page.locator(f"{TABLE} .tk-choice-button")
-            if choice.count():
-                choice.first.click()
-        page.wait_for_timeout(120)
+    play_page_one_round(page, GAME_BUDGET, max_clicks=300)
     expect(page.locator(f"{TABLE} .tk-summary .tk-worked").first).to_be_visible(timeout=STEP_TIMEOUT)
     assert page.evaluate(STACKS_JS, [TABLE, JAPANESE.pattern, FONT_FAMILY]) == []
     text, fonts = _fonts_drawing(page, f"{TABLE} .tk-summary")
