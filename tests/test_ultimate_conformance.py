@@ -1,7 +1,8 @@
 """Ultimate against the protocol: ``check_game`` on every preset at a low, a middle and a high
-player count, determinize never changing an observation (hypothesis), voids and the called
-card respected by the resampling, and every code written in English and Japanese, with the
-option combinations the registry-driven tests (``tests/test_every_game.py``) do not reach.
+player count, determinize never changing an observation and every hand kept in ascending order
+(hypothesis), voids and the called card respected by the resampling, and every code written in
+English and Japanese, with the option combinations the registry-driven tests
+(``tests/test_every_game.py``) do not reach.
 """
 
 from __future__ import annotations
@@ -75,9 +76,11 @@ def _random_state(preset: str, players: int, seed: int, steps: int) -> tuple[Ult
 def test_resampling_hidden_cards_changes_no_observation(preset: str, players: int, seed: int, steps: int,
                                                         sample: int) -> None:
     g, s = _random_state(preset, players, seed, steps)
+    assert all(list(hand) == sorted(hand) for hand in s.hands), "every hand is kept in ascending order"
     rng = random.Random(sample)
     for seat in range(players):
         other = g.determinize(s, seat, rng)
+        assert all(list(hand) == sorted(hand) for hand in other.hands), "a resampled hand too"
         assert g.observe(other, seat) == g.observe(s, seat)
         assert g.census(other) == g.census(s)
         # What the seat saw stays: its own hand, the tricks, and the voids shown.

@@ -43,7 +43,7 @@ class UltimateState(NamedTuple):
     totals: tuple[int, ...]  # cumulative scores
     phase: int
     current: int  # the seat to decide, -1 when the game is over
-    hands: tuple[tuple[int, ...], ...]
+    hands: tuple[tuple[int, ...], ...]  # each hand ascending (the rules keep it so; legal_actions relies on it)
     kitty: tuple[int, ...]  # still face down in the middle (empty once the declarer takes it)
     leftovers: tuple[int, ...]  # out of play for this deal
     picked: tuple[int, ...]  # the kitty cards the declarer took (for the end-of-deal summary)
