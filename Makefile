@@ -70,7 +70,8 @@ ENGINE_TESTS = tests/test_core.py tests/test_core_blocks.py tests/test_every_gam
 # The first half of the browser tests (about half of their time); the second half is the rest.
 BROWSER_HALF = $(addprefix tests/browser/,test_fit_in_browser.py test_class_tables_in_browser.py \
 	test_static_site_in_browser.py)
-PURE = TABLEKIT_PURE=1 $(BIN)/python -m pytest
+# Each run ends with its 15 slowest tests (where CI time goes).
+PURE = TABLEKIT_PURE=1 $(BIN)/python -m pytest --durations=15
 test: $(VENV)/.dev-installed $(VENV)/.engine-built
 	$(BIN)/python -m tablekit info
 	$(MAKE) --no-print-directory -j3 --output-sync=target test-browser-1 test-browser-2 test-engine
@@ -84,7 +85,7 @@ test-browser-2: $(VENV)/.dev-installed $(VENV)/.engine-built
 test-engine: $(VENV)/.dev-installed $(VENV)/.engine-built
 	$(PURE) -n 2 --ignore=tests/browser
 	if [ "$$($(BIN)/python -c 'import tablekit.build as b; print(b.ENGINE)')" = compiled ]; then \
-		$(BIN)/python -m pytest -n 2 $(ENGINE_TESTS) -k "not test_bot_plays_a_whole_game_legally"; fi
+		$(BIN)/python -m pytest --durations=15 -n 2 $(ENGINE_TESTS) -k "not test_bot_plays_a_whole_game_legally"; fi
 
 ## Rebuild the Japanese web font after the catalogues gain characters (fetches the OFL source
 ## font with npm; tests/test_font.py says when it is needed).

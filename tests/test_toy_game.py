@@ -89,6 +89,52 @@ def test_checker_catches_a_toy_that_leaks_the_stock(toy: GameSpec) -> None:
         check_game(Leaky(game.config, "standard"), seeds=range(1))
 
 
+class _Tally(tuple):  # type: ignore[type-arg]
+    """Trick counts that come back from pickle with one seat more."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (tuple, (tuple(self) + (0,),))
+
+
+class ChangedByPickle(toy_game.Toy):
+    """A toy whose first state does not survive pickle (the game itself does)."""
+
+    def initial_state(self, seed: int, **setup: Any) -> toy_game.ToyState:
+        state = super().initial_state(seed, **setup)
+        return dataclasses.replace(state, tricks=_Tally(state.tricks))
+
+
+class MutatesOnRefusal(toy_game.Toy):
+    """A toy that scribbles on the (here mutable) pile before it refuses a move."""
+
+    def initial_state(self, seed: int, **setup: Any) -> toy_game.ToyState:
+        state = super().initial_state(seed, **setup)
+        return dataclasses.replace(state, pile=list(state.pile))  # type: ignore[arg-type]
+
+    def step(self, state: toy_game.ToyState, action: Any) -> Any:
+        if not self.is_legal(state, action):
+            state.pile.append("?")  # type: ignore[attr-defined]
+        return super().step(state, action)
+
+
+def test_checker_catches_a_refusal_that_changes_the_state(toy: GameSpec) -> None:
+    game = MutatesOnRefusal(make("toy", players=2).config, "standard")
+    with pytest.raises(ConformanceError, match="step=0: rejecting .* changed the state"):
+        check_game(game, seeds=range(1))
+
+
+def test_checker_catches_a_game_or_a_state_that_pickle_changes(toy: GameSpec) -> None:
+    game = make("toy", players=2)
+
+    class Local(toy_game.Toy):  # (pickle finds no class defined inside a function)
+        pass
+
+    with pytest.raises(ConformanceError, match="a Local does not pickle"):
+        check_game(Local(game.config, "standard"), seeds=range(1))
+    with pytest.raises(ConformanceError, match="step=0: a ToyState comes back from pickle changed"):
+        check_game(ChangedByPickle(game.config, "standard"), seeds=range(1))
+
+
 def test_view_check_catches_a_view_that_shows_a_hidden_card(toy: GameSpec) -> None:
     game = make("toy", players=3)
     state = game.initial_state(4)
