@@ -64,11 +64,12 @@ def test_the_link_builder_writes_a_working_link_and_its_qr_code(page: Page, voil
     expected = f"{voila_url}/voila/render/play.ipynb?game=page_one&players=3&bots=random&lang=ja&lock=1"
     expect(link).to_have_text(expected, timeout=STEP_TIMEOUT)  # the address this page was opened with
     qr = page.locator("svg.tk-qr")
+    # The QR code is drawn for this link. Its widget is updated just after the link's, so it
+    # is measured only then: measured before, it can be taken away while it is measured.
+    expect(qr.locator("title")).to_have_text(expected, timeout=STEP_TIMEOUT)
     expect(qr).to_be_visible()
     box = qr.bounding_box()
     assert box is not None and box["width"] >= 200 and abs(box["width"] - box["height"]) < 1
-    # the QR code is drawn for this link (its widget is updated just after the link's)
-    expect(qr.locator("title")).to_have_text(expected, timeout=STEP_TIMEOUT)
     save_screenshot(page, "start-page-link-builder-1280")
     assert_no_error_text(page)
 
