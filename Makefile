@@ -56,36 +56,32 @@ simulate: $(VENV)/.dev-installed
 ## Every test: unit, scenario, conformance, property, doctests, notebooks (nbval) and the
 ## dashboards in a browser (Debian's chromium; .ci/run installs it), on the pure-Python engine;
 ## then, when the install compiled the engine (mypyc, where a C compiler exists), the engine's
-## own tests (ENGINE_TESTS, with the doctests of the modules that stay Python, without the
-## whole games of bots, which stay Python: a minute of search) again on the compiled engine (tests/test_builds.py, in the first run, compares the two engines).
-## Three runs at once (make -j3), each printed whole when it ends: the browser tests in two
-## halves (each one test after another: a test drives Chromium and a Voila server), and every
-## other test on two pytest-xdist workers followed by the compiled engine's run. The browser
-## tests mostly wait for pages and kernels, so on two cores the three runs take little longer
-## than the longest one.
+## own tests (ENGINE_TESTS, with the doctests of the modules that stay Python) again on the
+## compiled engine (tests/test_builds.py, in the first run, compares the two engines).
+## Two runs at once (make -j2), each printed whole when it ends: the browser tests on two
+## pytest-xdist workers that take a test file at a time (a file's tests share its servers; each
+## test drives Chromium and a Voila server), and every other test on two workers followed by the
+## compiled engine's run. The browser tests mostly wait for pages and kernels, so on two cores
+## the two runs take little longer than the longer one.
 ENGINE_TESTS = tests/test_core.py tests/test_core_blocks.py tests/test_every_game.py \
 	tests/test_action_codes.py tests/test_deal_code.py tests/test_toy_game.py tests/test_sim.py \
 	tests/test_*_rules.py tests/test_*_conformance.py tests/test_*_properties.py tests/test_*_lessons.py \
 	tests/test_up_and_down_modes.py tests/test_page_one_options.py tablekit/core tablekit/games
-# The first half of the browser tests (about half of their time); the second half is the rest.
-BROWSER_HALF = $(addprefix tests/browser/,test_fit_in_browser.py test_class_tables_in_browser.py \
-	test_static_site_in_browser.py)
 # Each run ends with its 15 slowest tests (where CI time goes).
 PURE = TABLEKIT_PURE=1 $(BIN)/python -m pytest --durations=15
 test: $(VENV)/.dev-installed $(VENV)/.engine-built
 	$(BIN)/python -m tablekit info
-	$(MAKE) --no-print-directory -j3 --output-sync=target test-browser-1 test-browser-2 test-engine
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-browser test-engine
 
-# The three runs of `make test`, each of which also runs alone.
-.PHONY: test-browser-1 test-browser-2 test-engine
-test-browser-1: $(VENV)/.dev-installed $(VENV)/.engine-built
-	TABLEKIT_TEST_RUN=$@ $(PURE) $(BROWSER_HALF)
-test-browser-2: $(VENV)/.dev-installed $(VENV)/.engine-built
-	TABLEKIT_TEST_RUN=$@ $(PURE) tests/browser $(addprefix --ignore=,$(BROWSER_HALF))
+# The two runs of `make test`, each of which also runs alone. The browser run's workers take
+# the longest files first (tests/browser/conftest.py), so that they end at about the same time.
+.PHONY: test-browser test-engine
+test-browser: $(VENV)/.dev-installed $(VENV)/.engine-built
+	TABLEKIT_TEST_RUN=$@ $(PURE) -n 2 --dist loadfile --no-loadscope-reorder tests/browser
 test-engine: $(VENV)/.dev-installed $(VENV)/.engine-built
 	$(PURE) -n 2 --ignore=tests/browser
 	if [ "$$($(BIN)/python -c 'import tablekit.build as b; print(b.ENGINE)')" = compiled ]; then \
-		$(BIN)/python -m pytest --durations=15 -n 2 $(ENGINE_TESTS) -k "not test_bot_plays_a_whole_game_legally"; fi
+		$(BIN)/python -m pytest --durations=15 -n 2 $(ENGINE_TESTS); fi
 
 ## Rebuild the Japanese web font after the catalogues gain characters (fetches the OFL source
 ## font with npm; tests/test_font.py says when it is needed).
