@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, NoReturn
+
+from tablekit.core.native import mypyc_attr
 
 
 class Verdict(NamedTuple):
@@ -45,6 +47,42 @@ class Event(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "params": dict(self.params)}
+
+
+def _refuse_change(*args: Any, **kwargs: Any) -> NoReturn:
+    raise TypeError("these event parameters are shared by every event that has them: change a copy (dict(params))")
+
+
+@mypyc_attr(native_class=False)  # (a subclass of dict: an ordinary Python class when compiled)
+class SharedParams(dict[str, Any]):
+    """The parameters of an event that a game makes once and hands out at every step that has it
+    (each seat's play of each card, say: a new dict at every play was a tenth of a random
+    playout's time). They read as any dict, compare equal to one and go to JSON as one; changing
+    them raises TypeError, since every step's event would change with them. Copy them to change
+    them: ``dict(event.params)``.
+
+    >>> params = SharedParams(player=1, card="@card.H7")
+    >>> params == {"player": 1, "card": "@card.H7"}, dict(params)["player"]
+    (True, 1)
+    >>> params["player"] = 2
+    Traceback (most recent call last):
+      ...
+    TypeError: these event parameters are shared by every event that has them: change a copy (dict(params))
+    >>> import pickle; pickle.loads(pickle.dumps(params)) == params
+    True
+    """
+
+    __setitem__ = _refuse_change
+    __delitem__ = _refuse_change
+    __ior__ = _refuse_change
+    clear = _refuse_change
+    pop = _refuse_change
+    popitem = _refuse_change
+    setdefault = _refuse_change
+    update = _refuse_change
+
+    def __reduce__(self) -> tuple[Any, ...]:  # (pickle's default would set the items one by one)
+        return SharedParams, (dict(self),)
 
 
 class Advice(NamedTuple):

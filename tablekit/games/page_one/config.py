@@ -45,6 +45,7 @@ RANK_FIELDS = ("wild_ranks", "jump_ranks", "reverse_ranks", "two_ranks", "three_
 _RANK_ALLOWED = "a tuple of ranks from A 2 3 4 5 6 7 8 9 T J Q K (may be empty)"
 
 # Hand size by player count (spec (b)); two decks: 7 for everyone.
+MAX_PLAYERS = 8
 PAGE_ONE_TABLE = {2: 7, 3: 7, 4: 6, 5: 6, 6: 5, 7: 5, 8: 4}
 CRAZY_EIGHTS_TABLE = {2: 7, 3: 5, 4: 5, 5: 5, 6: 5, 7: 5, 8: 5}
 
@@ -66,7 +67,7 @@ def _ranks(game: str, field: str, value: Any) -> tuple[str, ...]:
 class PageOneConfig(GameConfig):
     GAME = "page_one"
 
-    players: int = option(4, between=(2, 8), doc="number of players")
+    players: int = option(4, between=(2, MAX_PLAYERS), doc="number of players")
     decks: int = option(1, choices=(1, 2), doc="one 52-card deck, or two (104 cards)")
     hand_size: int = option(0, between=(0, 15), doc="cards dealt to each player; 0: by the deal table")
     deal_table: str = option("page_one", choices=("page_one", "crazy_eights"),

@@ -18,14 +18,15 @@ with the events it caused. Actions reach here only after ``rules.PageOne`` found
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Final, Sequence
 
 from tablekit.core.rng import hash_shuffled
 from tablekit.core.seats import seats_after
-from tablekit.core.verdict import Event
+from tablekit.core.verdict import Event, SharedParams
 from tablekit.games.page_one.actions import (
     CARD_PARAMS,
     JOKER,
+    NUM_CARDS,
     SUIT_PARAMS,
     Catch,
     Challenge,
@@ -75,6 +76,7 @@ from tablekit.games.page_one.codes import (
     EV_SUIT_REVERSED,
     event,
 )
+from tablekit.games.page_one.config import MAX_PLAYERS
 from tablekit.games.page_one.state import (
     CATCH_WINDOW,
     DRAWN,
@@ -102,6 +104,13 @@ from tablekit.games.page_one.table import (
 )
 
 Result = tuple[PageOneState, tuple[Event, ...]]
+
+#: The commonest events, made once (a new dict at every step was a tenth of a random playout's
+#: time): every seat's play of every card (``PLAYED[seat * NUM_CARDS + card]``) and every
+#: seat's draw of one card (``DREW_ONE[seat]``).
+PLAYED: Final = tuple(event(EV_PLAYED, SharedParams(player=p, card=param))
+                      for p in range(MAX_PLAYERS) for param in CARD_PARAMS)
+DREW_ONE: Final = tuple(event(EV_DREW, SharedParams(player=p, count=1)) for p in range(MAX_PLAYERS))
 
 # --- the deal ----------------------------------------------------------------------------------
 def deal(r: Rules, *, seed: int, round_no: int, dealer: int, totals: tuple[int, ...],
@@ -245,7 +254,7 @@ def play(r: Rules, s: PageOneState, a: Play) -> Result:
         hand = hand[:i] + hand[i + 1 :]
         discard = s.discard + (top,)
         k = 1
-        events = [event(EV_PLAYED, {"player": p, "card": CARD_PARAMS[top]})]
+        events = [PLAYED[p * NUM_CARDS + top]]
     eff = r.effect[top]
     old_suit = s.suit
     if a.suit is None:
@@ -396,7 +405,7 @@ def draw(r: Rules, s: PageOneState) -> Result:
             continue
         if rule != "until_playable" or r.fits(suit, top, card, hand):
             break
-    events.append(event(EV_DREW, {"player": p, "count": count}))
+    events.append(DREW_ONE[p] if count == 1 else event(EV_DREW, {"player": p, "count": count}))
     new_hands = list(s.hands)
     new_hands[p] = hand
     hands = tuple(new_hands)

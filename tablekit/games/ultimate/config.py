@@ -27,6 +27,7 @@ from tablekit.core.config import GameConfig, option
 from tablekit.core.errors import ConfigError
 
 DECK_SIZE = 52
+MAX_PLAYERS = 8
 KITTY_SIZE = 5
 #: Point values by rank letter (ranks not listed are worth 0), per ``points`` table.
 POINT_TABLES: dict[str, dict[str, int]] = {
@@ -49,7 +50,7 @@ def hand_layout(players: int, remainder: str = "out_of_play") -> tuple[int, int,
 class UltimateConfig(GameConfig):
     GAME = "ultimate"
 
-    players: int = option(4, between=(3, 8), doc="number of players (3 only with allow_three)")
+    players: int = option(4, between=(3, MAX_PLAYERS), doc="number of players (3 only with allow_three)")
     allow_three: bool = option(False, doc="allow a three-player table (circle9tym)")
     points: str = option("seed", choices=tuple(POINT_TABLES),
                          doc="point values: seed (A 5, K/Q/J 3, 10 1, 5 -1) or doubled (A 10, K/Q/J 5, 10 1, 5 -1)")

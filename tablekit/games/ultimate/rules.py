@@ -120,7 +120,7 @@ from tablekit.core.game import Game, Outcome
 from tablekit.core.rng import hash_shuffled
 from tablekit.core.setup import check_options, check_seed, moves_option, play_moves, seat_option
 from tablekit.core.seats import next_seat
-from tablekit.core.verdict import Event, Verdict
+from tablekit.core.verdict import Event, SharedParams, Verdict
 from tablekit.games.ultimate import codes as K
 from tablekit.games.ultimate.actions import (
     BIDS,
@@ -147,7 +147,7 @@ from tablekit.games.ultimate.actions import (
     from_code,
     suit_param,
 )
-from tablekit.games.ultimate.config import PRESETS, UltimateConfig
+from tablekit.games.ultimate.config import MAX_PLAYERS, PRESETS, UltimateConfig
 from tablekit.games.ultimate.state import (
     AUCTION,
     CALL,
@@ -186,6 +186,14 @@ def _event(code: str, params: dict[str, Any]) -> Event:
     event: Event = _tuple_new(_EVENT, (code, params))
     return event
 
+
+#: Every seat's play of every card, as its event (``_PLAYED[seat * NUM_CARDS + card]``), and the
+#: end of every trick (``_TRICK[winner * (NUM_CARDS + 1) + tricks so far]``), made once: most
+#: events of a deal are these.
+_PLAYED: Final = tuple(_event(_EV_PLAYED, SharedParams(player=p, card=CARD_PARAMS[c]))
+                       for p in range(MAX_PLAYERS) for c in range(NUM_CARDS))
+_TRICK: Final = tuple(_event(_EV_TRICK, SharedParams(player=p, trick=t))
+                      for p in range(MAX_PLAYERS) for t in range(NUM_CARDS + 1))
 
 
 def _follows(card: int, hand: tuple[int, ...], trick: tuple[tuple[int, int], ...]) -> bool:
@@ -612,7 +620,7 @@ class Ultimate(Game[UltimateState]):
         hands = _without(state.hands, p, card)
         trick = state.trick
         trick = trick + ((p, card),) if trick else ((p, card),)
-        played = _event(_EV_PLAYED, {"player": p, "card": CARD_PARAMS[card]})
+        played = _PLAYED[p * NUM_CARDS + card]
         voids = state.voids
         led = SUIT[trick[0][1]]
         revealed = state.revealed
@@ -649,7 +657,7 @@ class Ultimate(Game[UltimateState]):
                 winner, best, best_suit = seat, c, suit
         won = _at(state.won, winner, state.won[winner] + tuple([c for _, c in trick]))
         tricks_won = _at(state.tricks_won, winner, state.tricks_won[winner] + 1)
-        done += (_event(_EV_TRICK, {"player": winner, "trick": sum(tricks_won)}),)
+        done += (_TRICK[winner * (NUM_CARDS + 1) + sum(tricks_won)],)
         s = after_trick(state, hands=hands, trick=(), voids=voids, revealed=revealed, current=winner, won=won,
                         tricks_won=tricks_won, last_trick=trick, last_winner=winner)
         if hands[winner]:
