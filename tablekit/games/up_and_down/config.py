@@ -9,6 +9,7 @@ from tablekit.core.errors import ConfigError
 
 HAND_SIZE = 5
 DECK_SIZE = 108
+MAX_PLAYERS = 7
 
 
 @dataclass(frozen=True)
@@ -17,7 +18,7 @@ class UpAndDownConfig(GameConfig):
 
     mode: str = option("basic", choices=("basic", "carry_over", "cul_de_sac"),
                        doc="basic: a match to target_wins; carry_over: chips and a pot; cul_de_sac: co-op with open hands")
-    players: int = option(4, between=(2, 7), doc="number of seats (hands, in solo)")
+    players: int = option(4, between=(2, MAX_PLAYERS), doc="number of seats (hands, in solo)")
     solo: bool = option(False, doc="cul-de-sac only: one person controls every open hand")
     single_game: bool = option(False, doc="stop after one game instead of playing a whole match")
     target_wins: int = option(3, between=(1, 20), doc="basic: game wins needed to take the match")
