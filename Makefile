@@ -60,9 +60,9 @@ simulate: $(VENV)/.dev-installed
 ## compiled engine (tests/test_builds.py, in the first run, compares the two engines).
 ## Two runs at once (make -j2), each printed whole when it ends: the browser tests on two
 ## pytest-xdist workers that take a test file at a time (a file's tests share its servers; each
-## test drives Chromium and a Voila server), and every other test on two workers followed by the
-## compiled engine's run. The browser tests mostly wait for pages and kernels, so on two cores
-## the two runs take little longer than the longer one.
+## test drives Chromium and a Voila server), then the compiled engine's run; and every other test
+## on two workers. The browser tests mostly wait for pages and kernels, so on two cores the two
+## runs take little longer than the longer one.
 ENGINE_TESTS = tests/test_core.py tests/test_core_blocks.py tests/test_every_game.py \
 	tests/test_action_codes.py tests/test_deal_code.py tests/test_toy_game.py tests/test_sim.py \
 	tests/test_*_rules.py tests/test_*_conformance.py tests/test_*_properties.py tests/test_*_lessons.py \
@@ -71,17 +71,26 @@ ENGINE_TESTS = tests/test_core.py tests/test_core_blocks.py tests/test_every_gam
 PURE = TABLEKIT_PURE=1 $(BIN)/python -m pytest --durations=15
 test: $(VENV)/.dev-installed $(VENV)/.engine-built
 	$(BIN)/python -m tablekit info
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-browser test-engine
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-browser-then-compiled test-pure
 
-# The two runs of `make test`, each of which also runs alone. The browser run's workers take
-# the longest files first (tests/browser/conftest.py), so that they end at about the same time.
-.PHONY: test-browser test-engine
+# The runs of `make test`, each of which also runs alone (`make test-engine`: the pure run, then
+# the compiled one). The browser run's workers take the longest files first
+# (tests/browser/conftest.py), so that they end at about the same time; the browser tests end
+# before the pure run, so the compiled run follows them.
+.PHONY: test-browser-then-compiled test-browser test-pure test-compiled test-engine
+test-browser-then-compiled:
+	$(MAKE) --no-print-directory test-browser
+	$(MAKE) --no-print-directory test-compiled
 test-browser: $(VENV)/.dev-installed $(VENV)/.engine-built
 	TABLEKIT_TEST_RUN=$@ $(PURE) -n 2 --dist loadfile --no-loadscope-reorder tests/browser
-test-engine: $(VENV)/.dev-installed $(VENV)/.engine-built
+test-pure: $(VENV)/.dev-installed $(VENV)/.engine-built
 	$(PURE) -n 2 --ignore=tests/browser
+test-compiled: $(VENV)/.dev-installed $(VENV)/.engine-built
 	if [ "$$($(BIN)/python -c 'import tablekit.build as b; print(b.ENGINE)')" = compiled ]; then \
 		$(BIN)/python -m pytest --durations=15 -n 2 $(ENGINE_TESTS); fi
+test-engine:
+	$(MAKE) --no-print-directory test-pure
+	$(MAKE) --no-print-directory test-compiled
 
 ## Rebuild the Japanese web font after the catalogues gain characters (fetches the OFL source
 ## font with npm; tests/test_font.py says when it is needed).
