@@ -58,31 +58,35 @@ simulate: $(VENV)/.dev-installed
 ## then, when the install compiled the engine (mypyc, where a C compiler exists), the engine's
 ## own tests (ENGINE_TESTS, with the doctests of the modules that stay Python) again on the
 ## compiled engine (tests/test_builds.py, in the first run, compares the two engines).
-## Two runs at once (make -j2), each printed whole when it ends: the browser tests on two
-## pytest-xdist workers that take a test file at a time (a file's tests share its servers; each
-## test drives Chromium and a Voila server), then the compiled engine's run; and every other test
-## on two workers. The browser tests mostly wait for pages and kernels, so on two cores the two
-## runs take little longer than the longer one.
+## Three runs at once (make -j3), each printed whole when it ends: the browser tests in two
+## halves (each one test after another: a test drives Chromium and a Voila server), the first
+## half followed by the compiled engine's run, and every other test on two pytest-xdist workers.
+## The browser tests mostly wait for pages and kernels, so on two cores the three runs take
+## little longer than the longest one.
 ENGINE_TESTS = tests/test_core.py tests/test_core_blocks.py tests/test_every_game.py \
 	tests/test_action_codes.py tests/test_deal_code.py tests/test_toy_game.py tests/test_sim.py \
 	tests/test_*_rules.py tests/test_*_conformance.py tests/test_*_properties.py tests/test_*_lessons.py \
 	tests/test_up_and_down_modes.py tests/test_page_one_options.py tablekit/core tablekit/games
+# The first half of the browser tests (about half of their time, with the compiled run after
+# it); the second half is the rest.
+BROWSER_HALF = $(addprefix tests/browser/,test_fit_in_browser.py test_class_tables_in_browser.py \
+	test_static_site_in_browser.py test_memory_in_browser.py test_kernel_cull_in_browser.py)
 # Each run ends with its 15 slowest tests (where CI time goes).
 PURE = TABLEKIT_PURE=1 $(BIN)/python -m pytest --durations=15
 test: $(VENV)/.dev-installed $(VENV)/.engine-built
 	$(BIN)/python -m tablekit info
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-browser-then-compiled test-pure
+	$(MAKE) --no-print-directory -j3 --output-sync=target test-browser-1-then-compiled test-browser-2 test-pure
 
 # The runs of `make test`, each of which also runs alone (`make test-engine`: the pure run, then
-# the compiled one). The browser run's workers take the longest files first
-# (tests/browser/conftest.py), so that they end at about the same time; the browser tests end
-# before the pure run, so the compiled run follows them.
-.PHONY: test-browser-then-compiled test-browser test-pure test-compiled test-engine
-test-browser-then-compiled:
-	$(MAKE) --no-print-directory test-browser
+# the compiled one).
+.PHONY: test-browser-1-then-compiled test-browser-1 test-browser-2 test-pure test-compiled test-engine
+test-browser-1-then-compiled:
+	$(MAKE) --no-print-directory test-browser-1
 	$(MAKE) --no-print-directory test-compiled
-test-browser: $(VENV)/.dev-installed $(VENV)/.engine-built
-	TABLEKIT_TEST_RUN=$@ $(PURE) -n 2 --dist loadfile --no-loadscope-reorder tests/browser
+test-browser-1: $(VENV)/.dev-installed $(VENV)/.engine-built
+	TABLEKIT_TEST_RUN=$@ $(PURE) $(BROWSER_HALF)
+test-browser-2: $(VENV)/.dev-installed $(VENV)/.engine-built
+	TABLEKIT_TEST_RUN=$@ $(PURE) tests/browser $(addprefix --ignore=,$(BROWSER_HALF))
 test-pure: $(VENV)/.dev-installed $(VENV)/.engine-built
 	$(PURE) -n 2 --ignore=tests/browser
 test-compiled: $(VENV)/.dev-installed $(VENV)/.engine-built

@@ -1,12 +1,11 @@
 """How pytest-xdist (``-n 2``) shares the suite between its workers: every browser test
 (``tests/browser/``) runs in one worker, one after another, as they would alone (each drives
-Chromium and a Voilà server; two at once beside the other tests would only make all of them
-slower and their waits longer), while every other file runs whole in whichever worker is free (a
-notebook's cells must run in order in one kernel, and a file's fixtures are made once). Without
-``-n`` nothing changes. (pytest-xdist's own ``--dist loadgroup`` does not group under pytest 9,
-whose node ids it can no longer rename, hence this scheduler.) ``make test`` runs the browser
-tests in a run of their own instead, with ``--dist loadfile``: there this scheduler steps aside
-and xdist's own hands out one browser test file at a time (the Makefile says how).
+Chromium and a Voilà server; two at once would only make both slower and their waits longer),
+while every other file runs whole in whichever worker is free (a notebook's cells must run in
+order in one kernel, and a file's fixtures are made once). Without ``-n`` nothing changes.
+(pytest-xdist's own ``--dist loadgroup`` does not group under pytest 9, whose node ids it can
+no longer rename, hence this scheduler.) ``make test`` runs the browser tests in runs of their
+own instead (the Makefile says how), and its xdist run holds none of them.
 
 With the compiled engine, the doctests of compiled modules are not collected (see
 ``pytest_ignore_collect``)."""
@@ -27,8 +26,6 @@ collect_ignore = ["conftest.py"]
 
 @pytest.hookimpl(optionalhook=True)  # (a hook of pytest-xdist: unknown without it)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    if config.getoption("dist") == "loadfile":  # asked for by name: xdist's own
-        return None
     from xdist.scheduler import LoadFileScheduling
 
     class BrowserTestsTogether(LoadFileScheduling):

@@ -70,24 +70,10 @@ CHROMIUM_ARGS = [
 START_TIMEOUT = 90.0  # seconds; preheating a kernel per dashboard slows the start
 
 
-#: The browser test files that take longest (a minute to several: see the slowest tests at the
-#: end of a ``make test`` log), longest first. ``make test-browser`` runs the browser tests on two
-#: pytest-xdist workers that take one file at a time in collection order; handing these out first
-#: keeps one long file from starting last and running on alone while the other worker waits.
-LONGEST_FILES = ("test_fit_in_browser.py", "test_class_tables_in_browser.py", "test_static_site_in_browser.py",
-                 "test_forged_in_browser.py", "test_memory_in_browser.py", "test_kernel_cull_in_browser.py")
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if HERE in Path(item.path).resolve().parents:
             item.add_marker(pytest.mark.browser)
-
-    def longest_first(item: pytest.Item) -> int:
-        name = Path(item.path).name
-        return LONGEST_FILES.index(name) if name in LONGEST_FILES else len(LONGEST_FILES)
-
-    items.sort(key=longest_first)  # (a stable sort: every file's own order stays)
 
 
 def _log_tail(path: Path, lines: int = 40) -> str:

@@ -36,11 +36,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
-#: The name of this test run when several run at once (``make test`` sets it), and of this
-#: pytest-xdist worker: their servers' logs get it in their names, so that runs and workers never
-#: write into one another's logs.
-RUN = "-".join(name for name in (os.environ.get("TABLEKIT_TEST_RUN", ""), os.environ.get("PYTEST_XDIST_WORKER", ""))
-               if name)
+#: The name of this test run when several run at once (``make test`` sets it): their servers'
+#: logs get it in their names, so that runs never write into one another's logs.
+RUN = os.environ.get("TABLEKIT_TEST_RUN", "")
 #: What a page may ask for: this machine's servers (everything else is aborted).
 LOOPBACK = ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")
 STOP_TIMEOUT = 20.0  # Voilà shuts its kernels down on SIGTERM: 3-8 s
