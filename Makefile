@@ -57,7 +57,7 @@ simulate: $(VENV)/.dev-installed
 ## dashboards in a browser (Debian's chromium; .ci/run installs it), on the pure-Python engine;
 ## then, when the install compiled the engine (mypyc, where a C compiler exists), the engine's
 ## own tests (ENGINE_TESTS, with the doctests of the modules that stay Python) again on the
-## compiled engine (tests/test_builds.py, in the first run, compares the two engines).
+## compiled engine (tests/test_builds.py, in the pure run, compares the two engines).
 ## Three runs at once (make -j3), each printed whole when it ends: the browser tests in two
 ## halves (each one test after another: a test drives Chromium and a Voila server), the first
 ## half followed by the compiled engine's run, and every other test on two pytest-xdist workers.
