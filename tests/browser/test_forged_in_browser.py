@@ -25,7 +25,8 @@ from typing import Any
 import pytest
 from helpers_browser import ROOT, artifact, assert_no_error_text, kernel_pid, save_screenshot
 from playwright.sync_api import BrowserContext, Page, WebSocket, expect
-from tk_page import MY_CARDS, STEP_TIMEOUT, board_html, open_dashboard, play_first_playable, wait_for_my_turn
+from tk_page import (MY_CARDS, MY_PLAYABLE, STEP_TIMEOUT, board_html, open_dashboard, play_first_playable,
+                     wait_for_my_turn)
 
 from tablekit.i18n import tr
 from tablekit.widgets.culling import MIB, process_tree_rss
@@ -331,6 +332,8 @@ def open_play(context: BrowserContext, url: str) -> tuple[Page, str]:
 
 
 def play_a_card(page: Page, timeout: float = STEP_TIMEOUT) -> None:
+    """Play my first playable card and wait for my next turn, each within ``timeout``."""
+    expect(page.locator(MY_PLAYABLE).first).to_be_visible(timeout=timeout)
     before = board_html(page)
     play_first_playable(page)
     wait_for_my_turn(page, before, timeout=timeout)
